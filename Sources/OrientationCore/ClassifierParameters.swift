@@ -1,0 +1,71 @@
+/// Every tunable of the classifier, in physical units, with the reason for its default.
+/// Times are in milliseconds so that 10 Hz polled, 50 Hz and 100 Hz streams behave alike.
+public struct ClassifierParameters: Equatable, Sendable {
+    /// Standard gravity, m/s². Real chips read 9.6–10.2 at rest (gain error), which the
+    /// magnitude tolerances below allow for.
+    public var standardGravity: Double = 9.80665
+
+    // MARK: Hysteresis (relative to the reported orientation)
+
+    /// A new pose must be this many degrees nearer to gravity than the reported pose before
+    /// it is proposed. 20° means a device turned in one plane switches at 55° instead of 45°,
+    /// and back at 35°: a device held near 45° with hand tremor (±5°) never oscillates.
+    public var edgeHysteresisDegrees: Double = 20
+    /// The same margin between an edge-up pose and faceUp/faceDown (a phone tilted back 45°,
+    /// a laptop lid half closed).
+    public var faceHysteresisDegrees: Double = 20
+
+    // MARK: Still: the device is physically at rest
+
+    /// Smoothing of the short-term gravity estimate. 40 ms averages sensor noise (about
+    /// 0.02 m/s² rms at 100 Hz) without delaying a decision perceptibly.
+    public var shortTimeConstantMs: Double = 40
+    /// A sample further than this from the short-term estimate means the device moves.
+    /// 0.6 m/s² is about 3.5° of rotation or a light tap: hand tremor stays below it.
+    public var stillToleranceMS2: Double = 0.6
+    /// How long every sample must stay within `stillToleranceMS2` before the device counts as
+    /// still. At 10 Hz this is simply two agreeing samples in a row.
+    public var stillWindowMs: Double = 60
+    /// Once still, a new pose is reported after this long. The still window already proves
+    /// the reading is steady, so no extra wait is needed.
+    public var stillSettleMs: Double = 0
+
+    // MARK: Quiet: turning in the hand, no linear acceleration
+
+    /// While every sample's magnitude stays within this of g the device is only rotating
+    /// (a hand turning a phone adds well under 1 m/s²). Walking, taps and vehicles exceed it.
+    /// Includes 0.4 m/s² of chip gain error.
+    public var quietMagnitudeToleranceMS2: Double = 1.2
+    /// How long the magnitude must have stayed quiet: longer than the gap between two
+    /// steps' impacts is not needed, one impact is enough to disqualify.
+    public var quietWindowMs: Double = 200
+    /// A pose seen while turning quietly is reported after it held this long.
+    public var quietSettleMs: Double = 100
+
+    // MARK: Busy: walking, running, vehicles, shaking
+
+    /// While the device is shaken or carried, gravity is the average over about one stride
+    /// (a walking step is 0.5 s, a stride 1 s): linear accelerations average out over it.
+    public var strideWindowMs: Double = 1000
+    /// The stride average is only trusted once it spans this much time.
+    public var strideMinimumSpanMs: Double = 500
+    /// The stride average must have about the length of g, or linear acceleration is not
+    /// averaging out (free fall, a long push) and no decision is taken.
+    public var strideMagnitudeToleranceMS2: Double = 1.5
+    /// A pose seen only in the stride average must hold this long. With the stride window
+    /// this reports a real rotation during sustained motion within about 1.5 s.
+    public var busySettleMs: Double = 400
+
+    // MARK: Magnitude gate and gaps
+
+    /// A still reading whose magnitude is further than this from g is not gravity alone
+    /// (free fall reads near 0; a device pressed or pushed reads far above g).
+    public var stillMagnitudeToleranceMS2: Double = 1.5
+    /// A pause in samples longer than this (sensor dropout, suspended system, stopped
+    /// source) makes the history meaningless: filters restart, the reported pose stays.
+    public var gapResetMs: Double = 1000
+
+    public init() {}
+
+    public static let `default` = ClassifierParameters()
+}

@@ -1,0 +1,98 @@
+/// The 3×3 matrix that rotates sensor-frame readings into the device frame (CONVENTIONS §2):
+/// `corrected[i] = row[i] · reading`. Text form as in systemd's hwdb and the kernel's
+/// `mount_matrix` attributes: `x1, y1, z1; x2, y2, z2; x3, y3, z3`.
+public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
+    public let rows: (Vector3, Vector3, Vector3)
+
+    public static let identity = MountMatrix(uncheckedRows: (Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1)))
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let text: String
+        public let reason: String
+        public var description: String {
+            "mount matrix \"\(DecimalNumber.ParseError.printable(text))\": \(reason)"
+        }
+    }
+
+    private init(uncheckedRows rows: (Vector3, Vector3, Vector3)) { self.rows = rows }
+
+    /// Validates the rows: all finite, none zero.
+    public init(rows: (Vector3, Vector3, Vector3)) throws(ParseError) {
+        for (index, row) in [rows.0, rows.1, rows.2].enumerated() {
+            guard row.isFinite else { throw ParseError(text: "", reason: "row \(index + 1) is not finite") }
+            guard row != .zero else { throw ParseError(text: "", reason: "row \(index + 1) is zero") }
+        }
+        self.rows = rows
+    }
+
+    public init(parsing text: String) throws(ParseError) {
+        let rowTexts = DecimalNumber.trimBlanks(text).split(separator: ";", omittingEmptySubsequences: false)
+        guard rowTexts.count == 3 else {
+            throw ParseError(text: text, reason: "expected 3 rows separated by ';', found \(rowTexts.count)")
+        }
+        var parsed: [Vector3] = []
+        for (index, rowText) in rowTexts.enumerated() {
+            let cells = rowText.split(separator: ",", omittingEmptySubsequences: false)
+            guard cells.count == 3 else {
+                throw ParseError(text: text, reason: "row \(index + 1) has \(cells.count) elements, expected 3")
+            }
+            var values: [Double] = []
+            for cell in cells {
+                do {
+                    values.append(try DecimalNumber.parseDouble(cell))
+                } catch {
+                    throw ParseError(text: text, reason: "row \(index + 1): \(error)")
+                }
+            }
+            let row = Vector3(values[0], values[1], values[2])
+            guard row != .zero else { throw ParseError(text: text, reason: "row \(index + 1) is zero") }
+            parsed.append(row)
+        }
+        rows = (parsed[0], parsed[1], parsed[2])
+    }
+
+    @inlinable public func apply(_ v: Vector3) -> Vector3 {
+        Vector3(rows.0.dot(v), rows.1.dot(v), rows.2.dot(v))
+    }
+
+    public static func == (a: MountMatrix, b: MountMatrix) -> Bool {
+        a.rows.0 == b.rows.0 && a.rows.1 == b.rows.1 && a.rows.2 == b.rows.2
+    }
+
+    public var description: String {
+        func row(_ r: Vector3) -> String { "\(format(r.x)), \(format(r.y)), \(format(r.z))" }
+        return "\(row(rows.0)); \(row(rows.1)); \(row(rows.2))"
+    }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+}
+
+/// Per-axis conversion of raw counts to m/s²: `(raw + offset) × scale` (CONVENTIONS §2).
+public struct AxisCalibration: Equatable, Sendable {
+    public var scale: Double
+    public var offset: Double
+
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case scaleNotPositive(Double)
+        case notFinite
+        public var description: String {
+            switch self {
+            case .scaleNotPositive(let s): return "scale \(s) is not positive"
+            case .notFinite: return "scale or offset is not finite"
+            }
+        }
+    }
+
+    public init(scale: Double, offset: Double = 0) throws(Problem) {
+        guard scale.isFinite, offset.isFinite else { throw .notFinite }
+        guard scale > 0 else { throw .scaleNotPositive(scale) }
+        self.scale = scale
+        self.offset = offset
+    }
+
+    /// Raw counts are 64-bit integers; the sum is formed in Double so an extreme raw value
+    /// can neither overflow nor change sign.
+    @inlinable public func convert(_ raw: Int64) -> Double { (Double(raw) + offset) * scale }
+}

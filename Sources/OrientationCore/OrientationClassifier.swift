@@ -1,0 +1,122 @@
+/// Turns timestamped gravity readings into orientation changes.
+///
+/// It looks at how the device moves and picks the gravity estimate that is trustworthy now:
+/// - **still** (every sample within `stillToleranceMS2` of the short-term estimate for
+///   `stillWindowMs`, magnitude near g): the short-term estimate, reported at once;
+/// - **quiet** (turning in the hand: no linear acceleration for `quietWindowMs`): the
+///   short-term estimate, reported once it held `quietSettleMs`;
+/// - **busy** (walking, vehicles, shaking): the average over one stride, reported once it
+///   held `busySettleMs`, and only while its magnitude is near g.
+/// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
+/// A gap in samples restarts the filters and keeps the reported pose.
+///
+/// Pure: no clock, no I/O. Feed it samples in time order with `process(_:)`.
+public struct OrientationClassifier: Sendable {
+    public let parameters: ClassifierParameters
+    /// What is reported now; `unknown` until the first stable reading.
+    public private(set) var orientation: Orientation = .unknown
+
+    private let hysteresis: PoseHysteresis
+    private var stride: StrideAverage
+    private var samplesSinceReset = 0
+    private var lastTimeUs: Int64 = 0
+    private var shortEstimate = Vector3.zero
+    private var lastUnsteadyUs: Int64 = 0
+    private var lastLoudUs: Int64 = 0
+    private var candidate: Orientation?
+    private var candidateSinceUs: Int64 = 0
+
+    // Parameters converted once to the units of the per-sample path.
+    private let gapUs: Int64
+    private let stillWindowUs: Int64
+    private let quietWindowUs: Int64
+    private let strideMinimumSpanUs: Int64
+
+    public init(parameters: ClassifierParameters = .default) {
+        self.parameters = parameters
+        hysteresis = PoseHysteresis(parameters: parameters)
+        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs))
+        gapUs = Self.microseconds(parameters.gapResetMs)
+        stillWindowUs = Self.microseconds(parameters.stillWindowMs)
+        quietWindowUs = Self.microseconds(parameters.quietWindowMs)
+        strideMinimumSpanUs = Self.microseconds(parameters.strideMinimumSpanMs)
+    }
+
+    /// Feeds one sample. Returns the new orientation when the reported one changes.
+    /// Samples with non-finite components are ignored.
+    public mutating func process(_ sample: Sample) -> Orientation? {
+        let g = sample.gravity
+        guard g.isFinite else { return nil }
+        let t = sample.timeUs
+        let p = parameters
+
+        if samplesSinceReset == 0 || t < lastTimeUs || t - lastTimeUs > gapUs {
+            restartFilters(at: t, with: g)
+        } else {
+            let dtMs = Double(t - lastTimeUs) / 1000
+            if (g - shortEstimate).magnitude > p.stillToleranceMS2 { lastUnsteadyUs = t }
+            shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
+        }
+        if abs(g.magnitude - p.standardGravity) > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
+        stride.append(g, at: t)
+        lastTimeUs = t
+        samplesSinceReset += 1
+
+        let estimate: Vector3
+        let settleMs: Double
+        if samplesSinceReset >= 2, t - lastUnsteadyUs >= stillWindowUs,
+           abs(shortEstimate.magnitude - p.standardGravity) <= p.stillMagnitudeToleranceMS2 {
+            estimate = shortEstimate
+            settleMs = p.stillSettleMs
+        } else if t - lastLoudUs >= quietWindowUs {
+            estimate = shortEstimate
+            settleMs = p.quietSettleMs
+        } else if stride.span(at: t) >= strideMinimumSpanUs,
+                  abs(stride.mean.magnitude - p.standardGravity) <= p.strideMagnitudeToleranceMS2 {
+            estimate = stride.mean
+            settleMs = p.busySettleMs
+        } else {
+            // No trustworthy gravity (free fall, violent motion): keep the answer, and a pose
+            // seen before this moment must prove itself again afterwards.
+            candidate = nil
+            return nil
+        }
+        return consider(hysteresis.propose(estimate, current: orientation), at: t, settleMs: settleMs)
+    }
+
+    /// Convenience for traces: every change as (time in µs, orientation).
+    public mutating func process<S: Sequence>(_ samples: S) -> [(timeUs: Int64, orientation: Orientation)]
+    where S.Element == Sample {
+        var changes: [(timeUs: Int64, orientation: Orientation)] = []
+        for sample in samples {
+            if let change = process(sample) { changes.append((sample.timeUs, change)) }
+        }
+        return changes
+    }
+
+    private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
+        guard let proposal, proposal != orientation else {
+            candidate = nil
+            return nil
+        }
+        if candidate != proposal {
+            candidate = proposal
+            candidateSinceUs = t
+        }
+        guard Double(t - candidateSinceUs) >= settleMs * 1000 else { return nil }
+        orientation = proposal
+        candidate = nil
+        return proposal
+    }
+
+    private mutating func restartFilters(at t: Int64, with g: Vector3) {
+        stride.reset()
+        samplesSinceReset = 0
+        shortEstimate = g
+        lastUnsteadyUs = t
+        lastLoudUs = t
+        candidate = nil
+    }
+
+    private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
+}

@@ -1,0 +1,58 @@
+/// Box-car average of the samples of the last `windowUs`: the gravity estimate while the
+/// device is carried or shaken. A box-car over a whole stride cancels the periodic part of
+/// walking far better than an exponential filter of the same delay.
+struct StrideAverage {
+    /// 1 s at 1 kHz, the fastest IIO accelerometer rate in common use. At higher rates the
+    /// window shortens to the newest `capacity` samples.
+    static let capacity = 1024
+
+    private var times = [Int64](repeating: 0, count: capacity)
+    private var values = [Vector3](repeating: .zero, count: capacity)
+    private var head = 0   // index of the oldest sample
+    private var count = 0
+    private var sum = Vector3.zero
+    private var evictionsSinceExactSum = 0
+
+    let windowUs: Int64
+
+    init(windowUs: Int64) { self.windowUs = windowUs }
+
+    mutating func reset() {
+        head = 0
+        count = 0
+        sum = .zero
+        evictionsSinceExactSum = 0
+    }
+
+    mutating func append(_ value: Vector3, at timeUs: Int64) {
+        while count > 0 && (count == Self.capacity || times[head] < timeUs - windowUs) {
+            evictOldest()
+        }
+        let slot = (head + count) % Self.capacity
+        times[slot] = timeUs
+        values[slot] = value
+        count += 1
+        sum = sum + value
+    }
+
+    /// Time covered by the samples held, in µs.
+    func span(at timeUs: Int64) -> Int64 { count == 0 ? 0 : timeUs - times[head] }
+
+    var mean: Vector3 { count == 0 ? .zero : sum * (1 / Double(count)) }
+
+    private mutating func evictOldest() {
+        sum = sum - values[head]
+        head = (head + 1) % Self.capacity
+        count -= 1
+        evictionsSinceExactSum += 1
+        // A running sum drifts by rounding; recompute it now and then.
+        if evictionsSinceExactSum >= Self.capacity { recomputeSum() }
+    }
+
+    private mutating func recomputeSum() {
+        var exact = Vector3.zero
+        for i in 0..<count { exact = exact + values[(head + i) % Self.capacity] }
+        sum = exact
+        evictionsSinceExactSum = 0
+    }
+}

@@ -1,0 +1,63 @@
+/// The corpus trace format (`t_ms,x,y,z`, one sample a line; blank lines, `#` comments and a
+/// header line are ignored) and the change log format (`t_ms,orientation`).
+public enum Trace {
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let source: String
+        public let line: Int
+        public let reason: String
+        public var description: String { "\(source):\(line): \(reason)" }
+    }
+
+    /// Parses a whole trace. `source` names it in errors (usually the file path).
+    public static func parse(_ text: String, source: String) throws(ParseError) -> [Sample] {
+        var samples: [Sample] = []
+        samples.reserveCapacity(text.utf8.count / 32)
+        var lineNumber = 0
+        var previousMs: Int64?
+        // `isNewline` also splits "\r\n", which Swift keeps as one Character.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            let line = DecimalNumber.trimBlanks(rawLine)
+            if line.isEmpty || line.first == "#" { continue }
+            if previousMs == nil && samples.isEmpty, let first = line.utf8.first, isLetter(first) {
+                guard line == "t_ms,x,y,z" else {
+                    throw ParseError(source: source, line: lineNumber,
+                                     reason: "unexpected header \"\(line)\", expected t_ms,x,y,z")
+                }
+                continue
+            }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == 4 else {
+                throw ParseError(source: source, line: lineNumber,
+                                 reason: "expected 4 fields t_ms,x,y,z, found \(fields.count)")
+            }
+            let timeMs: Int64
+            let values: (Double, Double, Double)
+            do {
+                timeMs = try DecimalNumber.parseInteger(fields[0])
+                values = (try DecimalNumber.parseDouble(fields[1]),
+                          try DecimalNumber.parseDouble(fields[2]),
+                          try DecimalNumber.parseDouble(fields[3]))
+            } catch {
+                throw ParseError(source: source, line: lineNumber, reason: "\(error)")
+            }
+            guard timeMs >= 0, timeMs <= Int64.max / 1000 else {
+                throw ParseError(source: source, line: lineNumber, reason: "time \(timeMs) ms is out of range")
+            }
+            if let previousMs, timeMs < previousMs {
+                throw ParseError(source: source, line: lineNumber,
+                                 reason: "time goes backwards (\(timeMs) ms after \(previousMs) ms)")
+            }
+            previousMs = timeMs
+            samples.append(Sample(timeMs: timeMs, values.0, values.1, values.2))
+        }
+        return samples
+    }
+
+    /// One line of the change log: `t_ms,orientation`.
+    public static func logLine(timeUs: Int64, orientation: Orientation) -> String {
+        "\(timeUs / 1000),\(orientation.rawValue)"
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import OrientationCore
+
+/// Runs the daemon's classifier, with the daemon's defaults, over a trace file.
+struct Classify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Classify a trace file offline.",
+        discussion: """
+            FILE holds samples as `t_ms,x,y,z` lines (gravity vector in m/s², device frame). \
+            One line `t_ms,orientation` is printed per reported change, the log format the \
+            corpus scorer reads.
+            """
+    )
+
+    @Argument(help: "Trace file in the t_ms,x,y,z format ('-' for standard input).")
+    var file: String
+
+    func run() throws {
+        let samples = try readTrace(file)
+        var classifier = OrientationClassifier()
+        var output = "t_ms,orientation\n"
+        for change in classifier.process(samples) {
+            output += Trace.logLine(timeUs: change.timeUs, orientation: change.orientation)
+            output += "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
+
+/// Reads and parses a trace, turning every failure into one precise message.
+func readTrace(_ path: String) throws -> [Sample] {
+    let data: Data
+    if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("cannot read trace \(path)")
+        }
+        data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw ValidationError("\(path): not UTF-8 text")
+    }
+    do {
+        return try Trace.parse(text, source: path == "-" ? "<stdin>" : path)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}

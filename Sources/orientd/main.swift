@@ -1,0 +1,1 @@
+print("orientd 0.1.0")
