@@ -1,1 +1,70 @@
 #include "CSystemd.h"
+
+sd_bus_vtable orientd_vtable_start(uint64_t flags) {
+        const sd_bus_vtable row[] = { SD_BUS_VTABLE_START(flags) };
+        return row[0];
+}
+
+sd_bus_vtable orientd_vtable_method(const char *member, const char *signature, const char *result,
+                                    const char *names, sd_bus_message_handler_t handler, uint64_t flags) {
+        sd_bus_vtable row[] = { SD_BUS_METHOD_WITH_NAMES(NULL, NULL, "", NULL, "", NULL, 0) };
+        row[0].flags = flags;
+        row[0].x.method.member = member;
+        row[0].x.method.signature = signature;
+        row[0].x.method.result = result;
+        row[0].x.method.handler = handler;
+        row[0].x.method.names = names;
+        return row[0];
+}
+
+sd_bus_vtable orientd_vtable_property(const char *member, const char *signature,
+                                      sd_bus_property_get_t getter, uint64_t flags) {
+        sd_bus_vtable row[] = { SD_BUS_PROPERTY(NULL, NULL, NULL, 0, 0) };
+        row[0].flags = flags;
+        row[0].x.property.member = member;
+        row[0].x.property.signature = signature;
+        row[0].x.property.get = getter;
+        return row[0];
+}
+
+sd_bus_vtable orientd_vtable_signal(const char *member, const char *signature, const char *names,
+                                    uint64_t flags) {
+        sd_bus_vtable row[] = { SD_BUS_SIGNAL_WITH_NAMES(NULL, NULL, "", 0) };
+        row[0].flags = flags;
+        row[0].x.signal.member = member;
+        row[0].x.signal.signature = signature;
+        row[0].x.signal.names = names;
+        return row[0];
+}
+
+sd_bus_vtable orientd_vtable_end(void) {
+        const sd_bus_vtable row[] = { SD_BUS_VTABLE_END };
+        return row[0];
+}
+
+int orientd_reply_string(sd_bus_message *call, const char *value) {
+        return sd_bus_reply_method_return(call, "s", value);
+}
+
+int orientd_reply_empty(sd_bus_message *call) {
+        return sd_bus_reply_method_return(call, "");
+}
+
+int orientd_reply_error(sd_bus_message *call, const char *name, const char *message) {
+        return sd_bus_reply_method_errorf(call, name, "%s", message);
+}
+
+int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,
+                           const char *first, const char *second) {
+        return sd_bus_emit_signal(bus, path, interface, member, "ss", first, second);
+}
+
+int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
+                         const char *interface, const char *member, sd_bus_error *error,
+                         sd_bus_message **reply) {
+        return sd_bus_call_method(bus, destination, path, interface, member, error, reply, "");
+}
+
+int orientd_notify(const char *state) {
+        return sd_notify(0, state);
+}

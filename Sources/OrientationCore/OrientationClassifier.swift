@@ -120,3 +120,16 @@ public struct OrientationClassifier: Sendable {
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
 }
+
+extension OrientationClassifier {
+    /// The orientation of a single reading, for a query while no stream runs: the nearest
+    /// pose with hysteresis relative to `previous`, or `unknown` when the reading is not
+    /// gravity alone (magnitude far from g, not finite).
+    public static func classifySingle(_ gravity: Vector3, previous: Orientation,
+                                      parameters: ClassifierParameters = .default) -> Orientation {
+        guard gravity.isFinite,
+              abs(gravity.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
+        else { return .unknown }
+        return PoseHysteresis(parameters: parameters).propose(gravity, current: previous) ?? .unknown
+    }
+}

@@ -1,1 +1,88 @@
+import Glibc
 import OrientationCore
+import Systemd
+
+/// Wires the daemon together: one sd-event loop owning signals, the bus and the source.
+public enum Daemon {
+    public static let version = "0.1.0"
+
+    /// Runs until SIGTERM/SIGINT (exit 0) or a fatal error (non-zero).
+    public static func run(_ options: DaemonOptions) -> Int32 {
+        Log.verbose = options.verbose
+        do {
+            return try serve(options)
+        } catch let error as StartupError {
+            Log.error(error.message)
+            return 1
+        } catch {
+            Log.error("\(error)")
+            return 1
+        }
+    }
+
+    struct StartupError: Error {
+        let message: String
+    }
+
+    private static func serve(_ options: DaemonOptions) throws -> Int32 {
+        let loop = try EventLoop()
+        var stopping = false
+        var service: OrientationService?
+        let shutdown = { (signal: String) in
+            guard !stopping else { return }
+            stopping = true
+            Log.info("\(signal): stopping")
+            ServiceManager.notify("STOPPING=1")
+            service?.shutdown()
+            loop.exit(0)
+        }
+        let term = try loop.addSignal(SIGTERM) { shutdown("SIGTERM") }
+        let interrupt = try loop.addSignal(SIGINT) { shutdown("SIGINT") }
+        defer { term.cancel(); interrupt.cancel() }
+
+        let source = try makeSource(options.source, loop: loop)
+        let bus: Bus
+        do {
+            bus = try Bus(options.bus, description: "orientd")
+        } catch {
+            throw StartupError(message: "cannot connect to the bus: \(error)")
+        }
+        try bus.attach(to: loop)
+        try bus.exitLoopOnDisconnect()
+
+        let hub = NotificationHub(source: source, loop: loop)
+        service = try OrientationService(bus: bus, hub: hub, limits: options.limits)
+        do {
+            try bus.requestName(OrientationService.busName)
+        } catch where error.errno == EEXIST {
+            throw StartupError(message: "bus name \(OrientationService.busName) is already owned by another process")
+        } catch {
+            throw StartupError(message: "cannot own bus name \(OrientationService.busName): \(error)")
+        }
+
+        let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
+        Log.info("orientd \(version) serving \(OrientationService.busName) (\(sensor))")
+        ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
+        let code = try loop.run()
+        service?.shutdown()
+        service = nil
+        if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
+        return code
+    }
+
+    private static func makeSource(_ choice: DaemonOptions.SourceChoice, loop: EventLoop) throws -> SampleSource? {
+        switch choice {
+        case .none:
+            return nil
+        case .replay(let configuration):
+            do {
+                return try ReplaySource(configuration: configuration, loop: loop)
+            } catch {
+                throw StartupError(message: error.message)
+            }
+        case .iio:
+            Log.warning("IIO accelerometers are not supported by this build yet; serving without a sensor")
+            return nil
+        }
+    }
+}

@@ -1,1 +1,14 @@
-print("orientd 0.1.0")
+import Glibc
+import OrientdDaemon
+
+switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) }) {
+case .success(.help):
+    print(DaemonOptions.usage)
+case .success(.version):
+    print("orientd \(Daemon.version)")
+case .success(.run(let options)):
+    exit(Daemon.run(options))
+case .failure(let error):
+    Log.error("orientd: \(error)\n\(DaemonOptions.usage)")
+    exit(2)
+}

@@ -6,10 +6,41 @@
 #include <systemd/sd-device.h>
 #include <systemd/sd-daemon.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* Helpers for what Swift cannot import from libsystemd: variadic functions and the
-   SD_BUS_* vtable macros. Everything here is prefixed orientd_ and does no more than the
-   macro or variadic call it stands for. */
+/* What Swift cannot import from libsystemd: the SD_BUS_* vtable macros and the variadic
+   reply and signal calls. Each helper does no more than the macro or call it stands for. */
+
+/* Vtable rows, built with the official macros so the layout and the format reference are
+   always libsystemd's own. `names` is a NUL-separated list of argument names (input names
+   first, then output names), as SD_BUS_PARAM() would produce. */
+sd_bus_vtable orientd_vtable_start(uint64_t flags);
+sd_bus_vtable orientd_vtable_method(const char *member, const char *signature, const char *result,
+                                    const char *names, sd_bus_message_handler_t handler, uint64_t flags);
+sd_bus_vtable orientd_vtable_property(const char *member, const char *signature,
+                                      sd_bus_property_get_t getter, uint64_t flags);
+sd_bus_vtable orientd_vtable_signal(const char *member, const char *signature, const char *names,
+                                    uint64_t flags);
+sd_bus_vtable orientd_vtable_end(void);
+
+/* sd_bus_reply_method_return(call, "s", value) and friends. */
+int orientd_reply_string(sd_bus_message *call, const char *value);
+int orientd_reply_empty(sd_bus_message *call);
+int orientd_reply_error(sd_bus_message *call, const char *name, const char *message);
+
+/* sd_bus_emit_signal(bus, path, interface, member, "ss", first, second). */
+int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,
+                           const char *first, const char *second);
+
+/* sd_bus_call_method(bus, destination, path, interface, member, error, reply, "") */
+int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
+                         const char *interface, const char *member, sd_bus_error *error,
+                         sd_bus_message **reply);
+
+/* sd_notify(0, state) with the state already formatted. */
+int orientd_notify(const char *state);
 
 #endif

@@ -1,0 +1,93 @@
+import OrientationCore
+import Systemd
+
+/// The command line of `orientd`.
+public struct DaemonOptions: Equatable {
+    public enum SourceChoice: Equatable {
+        /// IIO accelerometer discovery (the default); `name` pins a device.
+        case iio(name: String?)
+        case replay(ReplaySource.Configuration)
+        /// No sensor: the service runs and says so.
+        case none
+    }
+
+    public var bus: BusAddress = .system
+    public var source: SourceChoice = .iio(name: nil)
+    public var verbose = false
+    public var limits = OrientationService.Limits()
+
+    public struct UsageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public enum Action: Equatable {
+        case run(DaemonOptions)
+        case help
+        case version
+    }
+
+    public static let usage = """
+        usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--verbose]
+                       [--max-callers N] [--max-references-per-caller N]
+
+        Publishes the device orientation on D-Bus as org.orientd.Orientation1.
+
+          --bus system|session|ADDRESS  bus to serve on (default: system)
+          --source iio                  the display accelerometer, found with udev (default)
+          --source iio:NAME             a given IIO device, by name or iio:deviceN
+          --source replay:FILE[,speed=X][,loop]
+                                        play a t_ms,x,y,z trace as if it were a sensor
+          --source none                 no sensor
+          --max-callers N               callers that may hold Begin references (default 512)
+          --max-references-per-caller N nested Begins per caller (default 64)
+          --verbose                     debug messages
+          --version, --help
+        """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Action {
+        var options = DaemonOptions()
+        var rest = arguments[...]
+        func value(_ flag: String) throws(UsageError) -> String {
+            guard let v = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return v
+        }
+        func count(_ flag: String) throws(UsageError) -> Int {
+            let text = try value(flag)
+            guard let n = Int(text), n >= 1, n <= 1_000_000 else {
+                throw UsageError(description: "\(flag) \"\(text)\" must be a whole number from 1 to 1000000")
+            }
+            return n
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--help", "-h": return .help
+            case "--version": return .version
+            case "--verbose", "-v": options.verbose = true
+            case "--bus": options.bus = BusAddress(try value(argument))
+            case "--source": options.source = try parseSource(try value(argument))
+            case "--max-callers": options.limits.callers = try count(argument)
+            case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
+            default: throw UsageError(description: "unknown argument \"\(argument)\"")
+            }
+        }
+        return .run(options)
+    }
+
+    static func parseSource(_ text: String) throws(UsageError) -> SourceChoice {
+        if text == "iio" { return .iio(name: nil) }
+        if text == "none" { return .none }
+        if text.hasPrefix("iio:") {
+            let name = String(text.dropFirst(4))
+            guard !name.isEmpty else { throw UsageError(description: "--source iio:NAME needs a name") }
+            return .iio(name: name)
+        }
+        if text.hasPrefix("replay:") {
+            do {
+                return .replay(try ReplaySource.Configuration(parsing: String(text.dropFirst(7))))
+            } catch {
+                throw UsageError(description: error.message)
+            }
+        }
+        throw UsageError(description: "unknown source \"\(text)\" (expected iio, iio:NAME, replay:FILE or none)")
+    }
+}

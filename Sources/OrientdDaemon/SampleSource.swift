@@ -1,0 +1,23 @@
+import OrientationCore
+
+/// Why a source cannot deliver.
+public struct SourceError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Where samples come from: an IIO accelerometer, or a trace replayed as if it were one.
+/// Samples arrive on the event loop through the `deliver` closure given to `start`.
+public protocol SampleSource: AnyObject {
+    /// For logs: what this source reads.
+    var name: String { get }
+    /// A sensor is bound (the `HasAccelerometer` property).
+    var isAvailable: Bool { get }
+    /// Starts delivering samples. Called only when stopped.
+    func start(deliver: @escaping (Sample) -> Void) throws(SourceError)
+    /// Stops delivering: no timers, no buffers, nothing left running. Idempotent.
+    func stop()
+    /// One fresh reading, for queries while nobody is generating.
+    func readOnce() throws(SourceError) -> Vector3
+}

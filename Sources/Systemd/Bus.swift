@@ -1,0 +1,187 @@
+import CSystemd
+
+/// Which bus to connect to.
+public enum BusAddress: Equatable, Sendable {
+    case system
+    case session
+    /// A D-Bus address such as `unix:path=/run/dbus/system_bus_socket`.
+    case address(String)
+
+    /// `system`, `session`, or an address.
+    public init(_ text: String) {
+        switch text {
+        case "system": self = .system
+        case "session", "user": self = .session
+        default: self = .address(text)
+        }
+    }
+}
+
+/// An error reply: a D-Bus error name and a human message.
+public struct BusError: Error, Equatable, CustomStringConvertible {
+    public let name: String
+    public let message: String
+
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
+    public static func invalidArgs(_ message: String) -> BusError {
+        BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
+    }
+
+    public var description: String { "\(name): \(message)" }
+}
+
+/// A connection to a bus (sd-bus).
+public final class Bus {
+    public let handle: OpaquePointer
+
+    public init(_ address: BusAddress, description: String) throws(SystemdError) {
+        var bus: OpaquePointer?
+        switch address {
+        case .system:
+            try check(sd_bus_open_system_with_description(&bus, description), "connect to the system bus")
+        case .session:
+            try check(sd_bus_open_user_with_description(&bus, description), "connect to the session bus")
+        case .address(let text):
+            try check(sd_bus_new(&bus), "sd_bus_new")
+            do {
+                try check(sd_bus_set_address(bus, text), "bus address \(text)")
+                try check(sd_bus_set_bus_client(bus, 1), "sd_bus_set_bus_client")
+                try check(sd_bus_set_description(bus, description), "sd_bus_set_description")
+                try check(sd_bus_start(bus), "connect to \(text)")
+            } catch {
+                sd_bus_unref(bus)
+                throw error
+            }
+        }
+        handle = bus!
+    }
+
+    deinit { sd_bus_flush_close_unref(handle) }
+
+    public func attach(to loop: EventLoop) throws(SystemdError) {
+        try check(sd_bus_attach_event(handle, loop.handle, 0), "sd_bus_attach_event")
+    }
+
+    /// When the bus goes away, end the attached event loop with a failure exit code: a
+    /// system service is restarted by its manager with a fresh connection.
+    public func exitLoopOnDisconnect() throws(SystemdError) {
+        try check(sd_bus_set_exit_on_disconnect(handle, 1), "sd_bus_set_exit_on_disconnect")
+    }
+
+    /// Takes a well-known name; fails if another connection owns it.
+    public func requestName(_ name: String) throws(SystemdError) {
+        try check(sd_bus_request_name(handle, name, 0), "acquire bus name \(name)")
+    }
+
+    public var uniqueName: String {
+        var name: UnsafePointer<CChar>?
+        guard sd_bus_get_unique_name(handle, &name) >= 0, let name else { return "" }
+        return String(cString: name)
+    }
+
+    /// Exports `members` as `interface` at `path`. The object stays on the bus while the
+    /// returned export is alive.
+    public func export(path: String, interface: String, members: [BusMember]) throws(SystemdError) -> BusObjectExport {
+        try BusObjectExport(bus: self, path: path, interface: interface, members: members)
+    }
+
+    /// Emits a signal with two string arguments.
+    public func emitSignal(path: String, interface: String, member: String, _ first: String, _ second: String) throws(SystemdError) {
+        try check(orientd_emit_signal_ss(handle, path, interface, member, first, second), "emit \(member)")
+    }
+
+    /// Emits org.freedesktop.DBus.Properties.PropertiesChanged for `names` (values included,
+    /// read back through the getters).
+    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(SystemdError) {
+        guard !names.isEmpty else { return }
+        var strings = names.map { strdup($0) }
+        strings.append(nil)
+        defer { for s in strings { free(s) } }
+        try strings.withUnsafeMutableBufferPointer { (buffer) throws(SystemdError) in
+            try check(sd_bus_emit_properties_changed_strv(handle, path, interface, buffer.baseAddress), "emit PropertiesChanged")
+        }
+    }
+
+    // MARK: Client calls (blocking, for orientctl and tests)
+
+    /// Calls a method without arguments and returns the reply.
+    public func call(destination: String, path: String, interface: String, member: String) throws(BusError) -> BusMessage {
+        var error = sd_bus_error()
+        var reply: OpaquePointer?
+        defer { sd_bus_error_free(&error) }
+        let r = orientd_call_no_args(handle, destination, path, interface, member, &error, &reply)
+        guard r >= 0, let reply else { throw BusError(from: error, errno: -r) }
+        return BusMessage(adopting: reply)
+    }
+
+    public func getStringProperty(destination: String, path: String, interface: String, name: String) throws(BusError) -> String {
+        var error = sd_bus_error()
+        var value: UnsafeMutablePointer<CChar>?
+        defer { sd_bus_error_free(&error) }
+        let r = sd_bus_get_property_string(handle, destination, path, interface, name, &error, &value)
+        guard r >= 0, let value else { throw BusError(from: error, errno: -r) }
+        defer { free(value) }
+        return String(cString: value)
+    }
+
+    public func getBoolProperty(destination: String, path: String, interface: String, name: String) throws(BusError) -> Bool {
+        var error = sd_bus_error()
+        var value: Int32 = 0
+        defer { sd_bus_error_free(&error) }
+        let r = sd_bus_get_property_trivial(handle, destination, path, interface, name, &error, CChar(UInt8(ascii: "b")), &value)
+        guard r >= 0 else { throw BusError(from: error, errno: -r) }
+        return value != 0
+    }
+
+    /// Dispatches incoming messages (match callbacks) for up to `timeoutUs`, for clients
+    /// without an event loop.
+    public func pump(forUs timeoutUs: UInt64) {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let start = UInt64(clock.tv_sec) * 1_000_000 + UInt64(clock.tv_nsec) / 1000
+        while true {
+            while sd_bus_process(handle, nil) > 0 {}
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            let now = UInt64(clock.tv_sec) * 1_000_000 + UInt64(clock.tv_nsec) / 1000
+            guard now - start < timeoutUs else { return }
+            if sd_bus_wait(handle, timeoutUs - (now - start)) < 0 { return }
+        }
+    }
+
+    /// Calls `handler` for every message matching `rule` while the slot is alive.
+    public func addMatch(_ rule: String, _ handler: @escaping (BusMessage) -> Void) throws(SystemdError) -> BusMatch {
+        let match = BusMatch(handler: handler)
+        var slot: OpaquePointer?
+        try check(sd_bus_add_match(handle, &slot, rule, { message, userdata, _ in
+            let match = Unmanaged<BusMatch>.fromOpaque(userdata!).takeUnretainedValue()
+            if let message { match.handler(BusMessage(borrowing: message)) }
+            return 0
+        }, Unmanaged.passUnretained(match).toOpaque()), "add match \(rule)")
+        match.slot = slot
+        return match
+    }
+}
+
+extension BusError {
+    init(from error: sd_bus_error, errno: Int32) {
+        if sd_bus_error_is_set([error]) != 0, let name = error.name {
+            self.init(name: String(cString: name), message: error.message.map { String(cString: $0) } ?? "")
+        } else {
+            self.init(name: "System.Error", message: String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// A match rule registration; removed when released.
+public final class BusMatch {
+    let handler: (BusMessage) -> Void
+    var slot: OpaquePointer?
+
+    init(handler: @escaping (BusMessage) -> Void) { self.handler = handler }
+
+    deinit { sd_bus_slot_unref(slot) }
+}

@@ -1,0 +1,49 @@
+import CSystemd
+
+/// One D-Bus message, with a reference of its own so it can outlive the callback it
+/// arrived in (a method call answered later).
+public final class BusMessage {
+    public let handle: OpaquePointer
+
+    init(adopting handle: OpaquePointer) { self.handle = handle }
+
+    init(borrowing handle: OpaquePointer) {
+        self.handle = handle
+        sd_bus_message_ref(handle)
+    }
+
+    deinit { sd_bus_message_unref(handle) }
+
+    public var sender: String? { sd_bus_message_get_sender(handle).map { String(cString: $0) } }
+    public var member: String? { sd_bus_message_get_member(handle).map { String(cString: $0) } }
+    public var signature: String {
+        sd_bus_message_get_signature(handle, 1).map { String(cString: $0) } ?? ""
+    }
+
+    public func replyString(_ value: String) throws(SystemdError) {
+        try check(orientd_reply_string(handle, value), "reply to \(member ?? "call")")
+    }
+
+    public func replyEmpty() throws(SystemdError) {
+        try check(orientd_reply_empty(handle), "reply to \(member ?? "call")")
+    }
+
+    public func replyError(_ error: BusError) throws(SystemdError) {
+        try check(orientd_reply_error(handle, error.name, error.message), "reply to \(member ?? "call")")
+    }
+
+    /// Reads the next argument as a string (types s, o, g).
+    public func readString() throws(SystemdError) -> String {
+        var value: UnsafePointer<CChar>?
+        let type = CChar(UInt8(ascii: "s"))
+        try check(sd_bus_message_read_basic(handle, type, &value), "read string argument")
+        return value.map { String(cString: $0) } ?? ""
+    }
+
+    /// Reads all arguments of a message whose arguments are all strings.
+    public func readStrings() throws(SystemdError) -> [String] {
+        var out: [String] = []
+        for _ in signature { out.append(try readString()) }
+        return out
+    }
+}

@@ -1,0 +1,125 @@
+import CSystemd
+
+/// A value a property getter returns.
+public enum BusValue: Equatable {
+    case string(String)
+    case bool(Bool)
+}
+
+/// One member of an exported interface.
+public enum BusMember {
+    /// A method. The handler replies (now, or later through the retained message) or throws
+    /// a `BusError`, which becomes the error reply.
+    case method(name: String, signature: String = "", result: String = "",
+                inNames: [String] = [], outNames: [String] = [],
+                handler: (BusMessage) throws(BusError) -> Void)
+    /// A read-only property; `emitsChange` means PropertiesChanged carries its value.
+    case property(name: String, signature: String, emitsChange: Bool, getter: () -> BusValue)
+    case signal(name: String, signature: String, names: [String])
+}
+
+/// An interface exported on a bus: the sd-bus vtable, the strings it points to and the Swift
+/// handlers. The slot is released before the vtable memory and handlers are freed.
+public final class BusObjectExport {
+    private var slot: OpaquePointer?
+    private var vtable: UnsafeMutablePointer<sd_bus_vtable>
+    private var vtableCount: Int
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+    private var methods: [String: (BusMessage) throws(BusError) -> Void] = [:]
+    private var getters: [String: () -> BusValue] = [:]
+
+    init(bus: Bus, path: String, interface: String, members: [BusMember]) throws(SystemdError) {
+        vtableCount = members.count + 2
+        vtable = .allocate(capacity: vtableCount)
+        var rows = [orientd_vtable_start(0)]
+        for member in members {
+            switch member {
+            case let .method(name, signature, result, inNames, outNames, handler):
+                methods[name] = handler
+                rows.append(orientd_vtable_method(
+                    keep(name), keep(signature), keep(result), keepNames(inNames + outNames),
+                    { message, userdata, error in BusObjectExport.dispatchMethod(message, userdata, error) },
+                    UInt64(SD_BUS_VTABLE_UNPRIVILEGED)))
+            case let .property(name, signature, emitsChange, getter):
+                getters[name] = getter
+                let flags = emitsChange ? UInt64(SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE) : 0
+                rows.append(orientd_vtable_property(
+                    keep(name), keep(signature),
+                    { _, _, _, property, reply, userdata, error in
+                        BusObjectExport.dispatchGetter(property, reply, userdata, error)
+                    }, flags))
+            case let .signal(name, signature, names):
+                rows.append(orientd_vtable_signal(keep(name), keep(signature), keepNames(names), 0))
+            }
+        }
+        rows.append(orientd_vtable_end())
+        vtable.initialize(from: rows, count: rows.count)
+
+        var raw: OpaquePointer?
+        let r = sd_bus_add_object_vtable(bus.handle, &raw, path, interface, vtable,
+                                         Unmanaged.passUnretained(self).toOpaque())
+        guard r >= 0 else {
+            release()
+            throw SystemdError(call: "export \(interface) at \(path)", errno: -r)
+        }
+        slot = raw
+    }
+
+    deinit { release() }
+
+    private func release() {
+        if let slot { sd_bus_slot_unref(slot) }
+        slot = nil
+        vtable.deinitialize(count: vtableCount)
+        vtable.deallocate()
+        vtableCount = 0
+        for s in strings { free(s) }
+        strings = []
+    }
+
+    private func keep(_ s: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(s)!
+        strings.append(copy)
+        return copy
+    }
+
+    /// NUL-separated argument names, as SD_BUS_PARAM() builds them.
+    private func keepNames(_ names: [String]) -> UnsafeMutablePointer<CChar> {
+        let bytes: [CChar] = names.flatMap { Array($0.utf8CString) } + [0]
+        let copy = malloc(bytes.count)!.assumingMemoryBound(to: CChar.self)
+        copy.initialize(from: bytes, count: bytes.count)
+        strings.append(copy)
+        return copy
+    }
+
+    private static func dispatchMethod(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+                                       _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        let export = Unmanaged<BusObjectExport>.fromOpaque(userdata!).takeUnretainedValue()
+        let call = BusMessage(borrowing: message!)
+        guard let member = call.member, let handler = export.methods[member] else {
+            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownMethod", "unknown method")
+        }
+        do {
+            try handler(call)
+            return 1
+        } catch let failure {
+            return sd_bus_error_set(error, failure.name, failure.message)
+        }
+    }
+
+    private static func dispatchGetter(_ property: UnsafePointer<CChar>?, _ reply: OpaquePointer?,
+                                       _ userdata: UnsafeMutableRawPointer?,
+                                       _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        let export = Unmanaged<BusObjectExport>.fromOpaque(userdata!).takeUnretainedValue()
+        guard let property, let getter = export.getters[String(cString: property)] else {
+            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "unknown property")
+        }
+        switch getter() {
+        case .string(let value):
+            return value.withCString { sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "s")), $0) }
+        case .bool(let value):
+            var flag: Int32 = value ? 1 : 0
+            return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "b")), &flag)
+        }
+    }
+}

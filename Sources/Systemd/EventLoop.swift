@@ -1,0 +1,116 @@
+import CSystemd
+
+/// The daemon's single event loop (sd-event): timers, file descriptors and signals, all
+/// dispatched on the thread that calls `run()`.
+public final class EventLoop {
+    public let handle: OpaquePointer
+
+    public init() throws(SystemdError) {
+        var event: OpaquePointer?
+        try check(sd_event_default(&event), "sd_event_default")
+        handle = event!
+    }
+
+    deinit { sd_event_unref(handle) }
+
+    /// Runs until `exit(_:)`; returns the exit code.
+    public func run() throws(SystemdError) -> Int32 {
+        try check(sd_event_loop(handle), "sd_event_loop")
+    }
+
+    public func exit(_ code: Int32) { sd_event_exit(handle, code) }
+
+    /// CLOCK_MONOTONIC as the loop sees it, in µs.
+    public var now: UInt64 {
+        var usec: UInt64 = 0
+        sd_event_now(handle, CLOCK_MONOTONIC, &usec)
+        return usec
+    }
+
+    /// A one-shot timer at an absolute CLOCK_MONOTONIC time. `accuracyUs` 0 would mean
+    /// sd-event's default of 250 ms of slack, so 1 µs is the finest.
+    public func addTimer(at usec: UInt64, accuracyUs: UInt64 = 1, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
+        let box = EventSource.Callback.timer(handler)
+        let source = EventSource(callback: box)
+        var raw: OpaquePointer?
+        try check(sd_event_add_time(handle, &raw, CLOCK_MONOTONIC, usec, accuracyUs, { _, _, userdata in
+            EventSource.from(userdata).fire()
+            return 0
+        }, source.userdata), "sd_event_add_time")
+        source.attach(raw!)
+        return source
+    }
+
+    public func addTimer(afterUs delay: UInt64, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
+        try addTimer(at: now + delay, handler)
+    }
+
+    /// Watches a file descriptor; `handler` receives the poll events.
+    public func addIO(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(SystemdError) -> EventSource {
+        let source = EventSource(callback: .io(handler))
+        var raw: OpaquePointer?
+        try check(sd_event_add_io(handle, &raw, fd, events, { _, _, revents, userdata in
+            EventSource.from(userdata).fire(revents: revents)
+            return 0
+        }, source.userdata), "sd_event_add_io")
+        source.attach(raw!)
+        return source
+    }
+
+    /// Handles a signal on the loop; the signal is blocked for the process so that only the
+    /// loop sees it.
+    public func addSignal(_ signal: Int32, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        sigprocmask(SIG_BLOCK, &set, nil)
+        let source = EventSource(callback: .timer(handler))
+        var raw: OpaquePointer?
+        try check(sd_event_add_signal(handle, &raw, signal, { _, _, userdata in
+            EventSource.from(userdata).fire()
+            return 0
+        }, source.userdata), "sd_event_add_signal")
+        source.attach(raw!)
+        return source
+    }
+}
+
+/// Owns one sd-event source and the Swift closure it calls. Dropping the last reference
+/// disables and frees the source before the closure goes away.
+public final class EventSource {
+    enum Callback {
+        case timer(() -> Void)
+        case io((UInt32) -> Void)
+    }
+
+    private let callback: Callback
+    private var raw: OpaquePointer?
+
+    init(callback: Callback) { self.callback = callback }
+
+    var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ userdata: UnsafeMutableRawPointer?) -> EventSource {
+        Unmanaged<EventSource>.fromOpaque(userdata!).takeUnretainedValue()
+    }
+
+    func attach(_ raw: OpaquePointer) { self.raw = raw }
+
+    func fire(revents: UInt32 = 0) {
+        // Keep self alive while the closure runs: it may drop the last outside reference.
+        withExtendedLifetime(self) {
+            switch callback {
+            case .timer(let handler): handler()
+            case .io(let handler): handler(revents)
+            }
+        }
+    }
+
+    /// Stops and frees the source now.
+    public func cancel() {
+        if let raw { sd_event_source_disable_unref(raw) }
+        raw = nil
+    }
+
+    deinit { cancel() }
+}
