@@ -101,7 +101,7 @@ public final class Bus {
         var strings = names.map { strdup($0) }
         strings.append(nil)
         defer { for s in strings { free(s) } }
-        try strings.withUnsafeMutableBufferPointer { (buffer) throws(SystemdError) in
+        _ = try strings.withUnsafeMutableBufferPointer { (buffer) throws(SystemdError) in
             try check(sd_bus_emit_properties_changed_strv(handle, path, interface, buffer.baseAddress), "emit PropertiesChanged")
         }
     }

@@ -1,0 +1,217 @@
+import Foundation
+import Glibc
+import OrientationCore
+import Systemd
+import Testing
+
+/// Paths of the package and its debug build (swift build --build-tests builds the executables).
+enum Paths {
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+    static var binaries: String {
+        ProcessInfo.processInfo.environment["ORIENTD_BIN_DIR"] ?? packageRoot + "/.build/debug"
+    }
+    static var orientd: String { binaries + "/orientd" }
+    static var orientctl: String { binaries + "/orientctl" }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func monotonicUs() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+}
+
+/// Polls `condition` until true or `seconds` pass.
+func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = monotonicUs() + UInt64(seconds * 1_000_000)
+    while monotonicUs() < deadline {
+        if try condition() { return true }
+        usleep(10_000)
+    }
+    return try condition()
+}
+
+final class TemporaryDirectory {
+    let path: String
+    init() {
+        var template = Array("/tmp/orientd-test-XXXXXX".utf8CString)
+        path = String(cString: mkdtemp(&template)!)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ contents: String) -> String {
+        let file = path + "/" + name
+        FileManager.default.createFile(atPath: file, contents: Data(contents.utf8))
+        return file
+    }
+}
+
+/// A child process with its output in files, killed (SIGKILL) when released.
+final class Child {
+    let process = Process()
+    let stdoutPath: String
+    let stderrPath: String
+
+    init(_ executable: String, _ arguments: [String], in directory: TemporaryDirectory, name: String,
+         environment: [String: String] = [:]) throws {
+        stdoutPath = directory.path + "/\(name).out"
+        stderrPath = directory.path + "/\(name).err"
+        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for exit; nil if still running after `seconds`.
+    func exitStatus(within seconds: Double = 5) -> Int32? {
+        guard eventually(within: seconds, { !process.isRunning }) else { return nil }
+        return process.terminationStatus
+    }
+}
+
+/// Runs a command to completion: (status, stdout, stderr).
+@discardableResult
+func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let directory = TemporaryDirectory()
+    let child = try Child(executable, arguments, in: directory, name: "cmd")
+    guard let status = child.exitStatus(within: 20) else { throw HarnessError("\(executable) \(arguments) did not finish") }
+    return (status, child.stdout, child.stderr)
+}
+
+/// A private dbus-daemon that allows everything, on a socket of its own.
+final class PrivateBus {
+    let directory = TemporaryDirectory()
+    let address: String
+    private let daemon: Child
+
+    init() throws {
+        let config = directory.write("bus.conf", """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>system</type>
+              <listen>unix:path=\(directory.path)/bus</listen>
+              <policy context="default">
+                <allow user="*"/><allow own="*"/>
+                <allow send_type="method_call"/><allow send_type="signal"/>
+                <allow send_requested_reply="true" send_type="method_return"/>
+                <allow send_requested_reply="true" send_type="error"/>
+                <allow receive_type="method_call"/><allow receive_type="method_return"/>
+                <allow receive_type="error"/><allow receive_type="signal"/>
+                <allow send_destination="org.freedesktop.DBus"/>
+              </policy>
+            </busconfig>
+            """)
+        daemon = try Child("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"],
+                           in: directory, name: "dbus-daemon")
+        let socket = directory.path + "/bus"
+        guard eventually({ FileManager.default.fileExists(atPath: socket) }) else {
+            throw HarnessError("dbus-daemon did not start: \(daemon.stderr)")
+        }
+        address = "unix:path=\(socket)"
+    }
+
+    func client() throws -> Client { try Client(bus: self) }
+}
+
+/// An sd-bus client of the service, on a connection of its own.
+final class Client {
+    let bus: Bus
+    init(bus: PrivateBus) throws { self.bus = try Bus(.address(bus.address), description: "test-client") }
+
+    func begin() throws -> String {
+        try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
+                     member: "BeginGeneratingNotifications").readString()
+    }
+
+    func end() throws {
+        _ = try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
+                         member: "EndGeneratingNotifications")
+    }
+
+    func string(_ property: String) throws -> String {
+        try bus.getStringProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
+    }
+
+    func bool(_ property: String) throws -> Bool {
+        try bus.getBoolProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
+    }
+
+    /// The error name a call fails with, or nil if it succeeds.
+    func errorName(_ call: (Client) throws -> Void) -> String? {
+        do {
+            try call(self)
+            return nil
+        } catch let error as BusError {
+            return error.name
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
+enum Names {
+    static let bus = "org.orientd.Orientation1"
+    static let path = "/org/orientd/Orientation1"
+    static let interface = "org.orientd.Orientation1"
+}
+
+/// The real orientd on a private bus.
+final class OrientdProcess {
+    let child: Child
+
+    init(bus: PrivateBus, arguments: [String], waitForName: Bool = true) throws {
+        child = try Child(Paths.orientd, ["--bus", bus.address, "--verbose"] + arguments, in: bus.directory,
+                          name: "orientd-\(UInt32.random(in: 0...UInt32.max))")
+        guard waitForName else { return }
+        let probe = try bus.client()
+        let up = eventually { (try? probe.bool("HasAccelerometer")) != nil || !child.process.isRunning }
+        guard up, child.process.isRunning else {
+            throw HarnessError("orientd did not come up: \(child.stderr)")
+        }
+    }
+}
+
+/// A trace built from poses held in turn, at `rateHz`, with small deterministic noise.
+func poseTrace(_ poses: [(Orientation, Int)], rateHz: Int = 50) -> (text: String, samples: [Sample]) {
+    var text = "t_ms,x,y,z\n"
+    var samples: [Sample] = []
+    var t = 0
+    let step = 1000 / rateHz
+    var i = 0
+    for (pose, durationMs) in poses {
+        let axis = pose.gravityAxis!
+        let end = t + durationMs
+        while t < end {
+            let wobble = Double((i * 7919) % 13) / 100 - 0.06
+            let v = Vector3(axis.x * 9.80665 + wobble, axis.y * 9.80665 - wobble, axis.z * 9.80665 + wobble / 2)
+            text += "\(t),\(v.x),\(v.y),\(v.z)\n"
+            samples.append(Sample(timeMs: Int64(t), v.x, v.y, v.z))
+            t += step
+            i += 1
+        }
+    }
+    return (text, samples)
+}
