@@ -45,7 +45,11 @@ let package = Package(
 
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 
+        // Private buses, child processes and clients for end-to-end tests and benchmarks.
+        .target(name: "OrientdTestSupport", dependencies: ["OrientationCore", "Systemd"]),
+        .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
+
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdDaemon", "OrientationCore"]),
+        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
     ]
 )

@@ -43,12 +43,16 @@ public enum DecimalNumber {
         return value
     }
 
-    static func trimBlanks<S: StringProtocol>(_ text: S) -> S.SubSequence {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        var slice = text[...]
-        while let first = slice.first, isBlank(first) { slice = slice.dropFirst() }
-        while let last = slice.last, isBlank(last) { slice = slice.dropLast() }
-        return slice
+    /// Drops blanks (space, tab, CR, LF) at both ends. Works on UTF-8 bytes: no Unicode
+    /// tables are touched, which keeps the daemon's resident memory down.
+    static func trimBlanks<S: StringProtocol>(_ text: S) -> Substring {
+        let whole = Substring(text)
+        let bytes = whole.utf8
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0d }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start != end, isBlank(bytes[start]) { start = bytes.index(after: start) }
+        while end != start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return whole[start..<end]
     }
 
     private static func isDecimal<C: Collection>(_ bytes: C, allowFraction: Bool) -> Bool where C.Element == UInt8 {

@@ -26,13 +26,13 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
     }
 
     public init(parsing text: String) throws(ParseError) {
-        let rowTexts = DecimalNumber.trimBlanks(text).split(separator: ";", omittingEmptySubsequences: false)
+        let rowTexts = DecimalNumber.trimBlanks(text).utf8.split(separator: 0x3b, omittingEmptySubsequences: false)  // ;
         guard rowTexts.count == 3 else {
             throw ParseError(text: text, reason: "expected 3 rows separated by ';', found \(rowTexts.count)")
         }
         var parsed: [Vector3] = []
         for (index, rowText) in rowTexts.enumerated() {
-            let cells = rowText.split(separator: ",", omittingEmptySubsequences: false)
+            let cells = rowText.split(separator: 0x2c, omittingEmptySubsequences: false).map { Substring($0) }  // ,
             guard cells.count == 3 else {
                 throw ParseError(text: text, reason: "row \(index + 1) has \(cells.count) elements, expected 3")
             }

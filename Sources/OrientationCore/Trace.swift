@@ -14,19 +14,19 @@ public enum Trace {
         samples.reserveCapacity(text.utf8.count / 32)
         var lineNumber = 0
         var previousMs: Int64?
-        // `isNewline` also splits "\r\n", which Swift keeps as one Character.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // Lines and fields are split on bytes: no Unicode processing on the daemon's path.
+        for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = DecimalNumber.trimBlanks(rawLine)
-            if line.isEmpty || line.first == "#" { continue }
-            if previousMs == nil && samples.isEmpty, let first = line.utf8.first, isLetter(first) {
+            let line = DecimalNumber.trimBlanks(Substring(rawLine))
+            if line.isEmpty || line.utf8.first == 0x23 { continue }  // '#'
+            if samples.isEmpty, let first = line.utf8.first, isLetter(first) {
                 guard line == "t_ms,x,y,z" else {
                     throw ParseError(source: source, line: lineNumber,
                                      reason: "unexpected header \"\(line)\", expected t_ms,x,y,z")
                 }
                 continue
             }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            let fields = line.utf8.split(separator: 0x2c, omittingEmptySubsequences: false).map { Substring($0) }
             guard fields.count == 4 else {
                 throw ParseError(source: source, line: lineNumber,
                                  reason: "expected 4 fields t_ms,x,y,z, found \(fields.count)")

@@ -67,6 +67,8 @@ public final class ReplaySource: SampleSource {
             wrapAround()
         }
         originUs = Int64(loop.now) - scaled(traceTime(next))
+        // Benchmarks pair this with the trace to time each decision.
+        Log.debug("replay: origin \(originUs) us, speed \(configuration.speed), next sample \(next)")
         schedule()
     }
 

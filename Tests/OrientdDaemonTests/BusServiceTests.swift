@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import OrientationCore
 import Systemd
+import OrientdTestSupport
 import Testing
 
 /// End to end: a private dbus-daemon, the real orientd binary replaying a trace, an sd-bus

@@ -2,35 +2,37 @@ import Foundation
 import Glibc
 import OrientationCore
 import Systemd
-import Testing
+
+/// Shared by the end-to-end tests and the benchmarks: private buses, the real binaries,
+/// sd-bus clients, generated traces.
 
 /// Paths of the package and its debug build (swift build --build-tests builds the executables).
-enum Paths {
-    static let packageRoot: String = {
+public enum Paths {
+    public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // Sources/OrientdTestSupport/Harness.swift
         return url.path
     }()
-    static var binaries: String {
+    public static var binaries: String {
         ProcessInfo.processInfo.environment["ORIENTD_BIN_DIR"] ?? packageRoot + "/.build/debug"
     }
-    static var orientd: String { binaries + "/orientd" }
-    static var orientctl: String { binaries + "/orientctl" }
+    public static var orientd: String { binaries + "/orientd" }
+    public static var orientctl: String { binaries + "/orientctl" }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
-func monotonicUs() -> UInt64 {
+public func monotonicUs() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
 }
 
 /// Polls `condition` until true or `seconds` pass.
-func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+public func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = monotonicUs() + UInt64(seconds * 1_000_000)
     while monotonicUs() < deadline {
         if try condition() { return true }
@@ -39,15 +41,15 @@ func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) reth
     return try condition()
 }
 
-final class TemporaryDirectory {
-    let path: String
-    init() {
+public final class TemporaryDirectory {
+    public let path: String
+    public init() {
         var template = Array("/tmp/orientd-test-XXXXXX".utf8CString)
         path = String(cString: mkdtemp(&template)!)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    func write(_ name: String, _ contents: String) -> String {
+    public func write(_ name: String, _ contents: String) -> String {
         let file = path + "/" + name
         FileManager.default.createFile(atPath: file, contents: Data(contents.utf8))
         return file
@@ -55,12 +57,12 @@ final class TemporaryDirectory {
 }
 
 /// A child process with its output in files, killed (SIGKILL) when released.
-final class Child {
-    let process = Process()
-    let stdoutPath: String
-    let stderrPath: String
+public final class Child {
+    public let process = Process()
+    public let stdoutPath: String
+    public let stderrPath: String
 
-    init(_ executable: String, _ arguments: [String], in directory: TemporaryDirectory, name: String,
+    public init(_ executable: String, _ arguments: [String], in directory: TemporaryDirectory, name: String,
          environment: [String: String] = [:]) throws {
         stdoutPath = directory.path + "/\(name).out"
         stderrPath = directory.path + "/\(name).err"
@@ -79,13 +81,13 @@ final class Child {
         process.waitUntilExit()
     }
 
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for exit; nil if still running after `seconds`.
-    func exitStatus(within seconds: Double = 5) -> Int32? {
+    public func exitStatus(within seconds: Double = 5) -> Int32? {
         guard eventually(within: seconds, { !process.isRunning }) else { return nil }
         return process.terminationStatus
     }
@@ -93,7 +95,7 @@ final class Child {
 
 /// Runs a command to completion: (status, stdout, stderr).
 @discardableResult
-func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+public func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     let directory = TemporaryDirectory()
     let child = try Child(executable, arguments, in: directory, name: "cmd")
     guard let status = child.exitStatus(within: 20) else { throw HarnessError("\(executable) \(arguments) did not finish") }
@@ -101,12 +103,12 @@ func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, 
 }
 
 /// A private dbus-daemon that allows everything, on a socket of its own.
-final class PrivateBus {
-    let directory = TemporaryDirectory()
-    let address: String
+public final class PrivateBus {
+    public let directory = TemporaryDirectory()
+    public let address: String
     private let daemon: Child
 
-    init() throws {
+    public init() throws {
         let config = directory.write("bus.conf", """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -133,34 +135,34 @@ final class PrivateBus {
         address = "unix:path=\(socket)"
     }
 
-    func client() throws -> Client { try Client(bus: self) }
+    public func client() throws -> Client { try Client(bus: self) }
 }
 
 /// An sd-bus client of the service, on a connection of its own.
-final class Client {
-    let bus: Bus
-    init(bus: PrivateBus) throws { self.bus = try Bus(.address(bus.address), description: "test-client") }
+public final class Client {
+    public let bus: Bus
+    public init(bus: PrivateBus) throws { self.bus = try Bus(.address(bus.address), description: "test-client") }
 
-    func begin() throws -> String {
+    public func begin() throws -> String {
         try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
                      member: "BeginGeneratingNotifications").readString()
     }
 
-    func end() throws {
+    public func end() throws {
         _ = try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
                          member: "EndGeneratingNotifications")
     }
 
-    func string(_ property: String) throws -> String {
+    public func string(_ property: String) throws -> String {
         try bus.getStringProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
     }
 
-    func bool(_ property: String) throws -> Bool {
+    public func bool(_ property: String) throws -> Bool {
         try bus.getBoolProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
     }
 
     /// The error name a call fails with, or nil if it succeeds.
-    func errorName(_ call: (Client) throws -> Void) -> String? {
+    public func errorName(_ call: (Client) throws -> Void) -> String? {
         do {
             try call(self)
             return nil
@@ -172,17 +174,17 @@ final class Client {
     }
 }
 
-enum Names {
-    static let bus = "org.orientd.Orientation1"
-    static let path = "/org/orientd/Orientation1"
-    static let interface = "org.orientd.Orientation1"
+public enum Names {
+    public static let bus = "org.orientd.Orientation1"
+    public static let path = "/org/orientd/Orientation1"
+    public static let interface = "org.orientd.Orientation1"
 }
 
 /// The real orientd on a private bus.
-final class OrientdProcess {
-    let child: Child
+public final class OrientdProcess {
+    public let child: Child
 
-    init(bus: PrivateBus, arguments: [String], waitForName: Bool = true) throws {
+    public init(bus: PrivateBus, arguments: [String], waitForName: Bool = true) throws {
         child = try Child(Paths.orientd, ["--bus", bus.address, "--verbose"] + arguments, in: bus.directory,
                           name: "orientd-\(UInt32.random(in: 0...UInt32.max))")
         guard waitForName else { return }
@@ -195,7 +197,7 @@ final class OrientdProcess {
 }
 
 /// A trace built from poses held in turn, at `rateHz`, with small deterministic noise.
-func poseTrace(_ poses: [(Orientation, Int)], rateHz: Int = 50) -> (text: String, samples: [Sample]) {
+public func poseTrace(_ poses: [(Orientation, Int)], rateHz: Int = 50) -> (text: String, samples: [Sample]) {
     var text = "t_ms,x,y,z\n"
     var samples: [Sample] = []
     var t = 0
