@@ -28,13 +28,14 @@ let package = Package(
 
         // Swift wrappers over the C libraries.
         .target(name: "Systemd", dependencies: ["CSystemd"], swiftSettings: lean),
+        .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: lean),
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
         .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
 
         // The daemon: hub, D-Bus service, sample sources.
-        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Systemd"],
+        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Systemd", "IIO"],
                 swiftSettings: lean),
         .executableTarget(name: "orientd", dependencies: ["OrientdDaemon"], swiftSettings: lean),
 

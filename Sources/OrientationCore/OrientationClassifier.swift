@@ -21,7 +21,6 @@ public struct OrientationClassifier: Sendable {
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
-    private var lastUnsteadyUs: Int64 = 0
     private var lastLoudUs: Int64 = 0
     private var candidate: Orientation?
     private var candidateSinceUs: Int64 = 0
@@ -31,6 +30,8 @@ public struct OrientationClassifier: Sendable {
     private let stillWindowUs: Int64
     private let quietWindowUs: Int64
     private let strideMinimumSpanUs: Int64
+    private let stillToleranceSquared: Double
+    private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
@@ -40,6 +41,7 @@ public struct OrientationClassifier: Sendable {
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
         quietWindowUs = Self.microseconds(parameters.quietWindowMs)
         strideMinimumSpanUs = Self.microseconds(parameters.strideMinimumSpanMs)
+        stillToleranceSquared = parameters.stillToleranceMS2 * parameters.stillToleranceMS2
     }
 
     /// Feeds one sample. Returns the new orientation when the reported one changes.
@@ -54,7 +56,6 @@ public struct OrientationClassifier: Sendable {
             restartFilters(at: t, with: g)
         } else {
             let dtMs = Double(t - lastTimeUs) / 1000
-            if (g - shortEstimate).magnitude > p.stillToleranceMS2 { lastUnsteadyUs = t }
             shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
         }
         if abs(g.magnitude - p.standardGravity) > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
@@ -64,9 +65,8 @@ public struct OrientationClassifier: Sendable {
 
         let estimate: Vector3
         let settleMs: Double
-        if samplesSinceReset >= 2, t - lastUnsteadyUs >= stillWindowUs,
-           abs(shortEstimate.magnitude - p.standardGravity) <= p.stillMagnitudeToleranceMS2 {
-            estimate = shortEstimate
+        if let still = stillReading(at: t) {
+            estimate = still
             settleMs = p.stillSettleMs
         } else if t - lastLoudUs >= quietWindowUs {
             estimate = shortEstimate
@@ -94,6 +94,18 @@ public struct OrientationClassifier: Sendable {
         return changes
     }
 
+    /// The mean of the last `stillWindowMs` (at least two samples) when every one of them is
+    /// within `stillToleranceMS2` of it and its magnitude is that of gravity: the device is at
+    /// rest. A step to a new pose is recognised as soon as the window holds only new samples.
+    private func stillReading(at t: Int64) -> Vector3? {
+        guard samplesSinceReset >= 2, t - lastResetUs >= stillWindowUs,
+              let spread = stride.recentSpread(since: t - stillWindowUs, minimumCount: 2),
+              spread.maxDistanceSquared <= stillToleranceSquared,
+              abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
+        else { return nil }
+        return spread.mean
+    }
+
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
         guard let proposal, proposal != orientation else {
             candidate = nil
@@ -113,7 +125,7 @@ public struct OrientationClassifier: Sendable {
         stride.reset()
         samplesSinceReset = 0
         shortEstimate = g
-        lastUnsteadyUs = t
+        lastResetUs = t
         lastLoudUs = t
         candidate = nil
     }

@@ -40,7 +40,7 @@ public enum Daemon {
         let interrupt = try loop.addSignal(SIGINT) { shutdown("SIGINT") }
         defer { term.cancel(); interrupt.cancel() }
 
-        let source = try makeSource(options.source, loop: loop)
+        let source = try makeSource(options, loop: loop)
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -70,8 +70,8 @@ public enum Daemon {
         return code
     }
 
-    private static func makeSource(_ choice: DaemonOptions.SourceChoice, loop: EventLoop) throws -> SampleSource? {
-        switch choice {
+    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws -> SampleSource? {
+        switch options.source {
         case .none:
             return nil
         case .replay(let configuration):
@@ -80,9 +80,11 @@ public enum Daemon {
             } catch {
                 throw StartupError(message: error.message)
             }
-        case .iio:
-            Log.warning("IIO accelerometers are not supported by this build yet; serving without a sensor")
-            return nil
+        case .iio(let pin):
+            var iioOptions = IIOSource.Options()
+            iioOptions.pin = pin
+            iioOptions.pollIntervalUs = options.pollIntervalUs
+            return IIOSource(loop: loop, options: iioOptions)
         }
     }
 }

@@ -15,6 +15,8 @@ public struct DaemonOptions: Equatable {
     public var source: SourceChoice = .iio(name: nil)
     public var verbose = false
     public var limits = OrientationService.Limits()
+    /// Polled IIO devices: time between reads.
+    public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
 
     public struct UsageError: Error, CustomStringConvertible {
         public let description: String
@@ -28,7 +30,8 @@ public struct DaemonOptions: Equatable {
 
     public static let usage = """
         usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--verbose]
-                       [--max-callers N] [--max-references-per-caller N]
+                       [--poll-interval-ms N] [--max-callers N]
+                       [--max-references-per-caller N]
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -38,6 +41,7 @@ public struct DaemonOptions: Equatable {
           --source replay:FILE[,speed=X][,loop]
                                         play a t_ms,x,y,z trace as if it were a sensor
           --source none                 no sensor
+          --poll-interval-ms N          polled IIO devices: time between reads (default 100)
           --max-callers N               callers that may hold Begin references (default 512)
           --max-references-per-caller N nested Begins per caller (default 64)
           --verbose                     debug messages
@@ -65,6 +69,10 @@ public struct DaemonOptions: Equatable {
             case "--verbose", "-v": options.verbose = true
             case "--bus": options.bus = BusAddress(try value(argument))
             case "--source": options.source = try parseSource(try value(argument))
+            case "--poll-interval-ms":
+                let ms = try count(argument)
+                guard ms >= 5 && ms <= 10_000 else { throw UsageError(description: "--poll-interval-ms must be from 5 to 10000") }
+                options.pollIntervalUs = UInt64(ms) * 1000
             case "--max-callers": options.limits.callers = try count(argument)
             case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
             default: throw UsageError(description: "unknown argument \"\(argument)\"")

@@ -5,6 +5,7 @@ import Systemd
 public protocol NotificationHubDelegate: AnyObject {
     func hub(_ hub: NotificationHub, orientationChangedTo new: Orientation, from previous: Orientation,
              screenOrientationChanged: Bool)
+    func hubSensorAvailabilityChanged(_ hub: NotificationHub)
 }
 
 /// Runs the sample source only while someone generates notifications, classifies its
@@ -37,6 +38,7 @@ public final class NotificationHub {
         self.loop = loop
         self.parameters = parameters
         classifier = OrientationClassifier(parameters: parameters)
+        source?.availabilityChanged = { [unowned self] available in self.sensorAvailabilityChanged(available) }
     }
 
     /// First reference taken: start the source with a fresh classifier.
@@ -45,6 +47,10 @@ public final class NotificationHub {
         isRunning = true
         classifier = OrientationClassifier(parameters: parameters)
         hasFirstAnswer = false
+        startSource()
+    }
+
+    private func startSource() {
         guard let source, source.isAvailable else { return }
         do {
             try source.start { [unowned self] sample in self.receive(sample) }
@@ -53,6 +59,24 @@ public final class NotificationHub {
         } catch {
             Log.error("cannot start \(source.name): \(error)")
         }
+    }
+
+    /// The sensor went away (callers keep their references) or came (back): a new sensor
+    /// starts at once if anyone is generating, with a fresh classifier.
+    private func sensorAvailabilityChanged(_ available: Bool) {
+        if available {
+            if isRunning && !sourceDelivering {
+                classifier = OrientationClassifier(parameters: parameters)
+                hasFirstAnswer = false
+                startSource()
+            }
+        } else {
+            sourceDelivering = false
+            hasFirstAnswer = false
+            answerWaiters(.unknown)
+            publish(.unknown)
+        }
+        delegate?.hubSensorAvailabilityChanged(self)
     }
 
     /// Last reference gone: stop the source. Anyone still waiting gets `unknown`.

@@ -147,6 +147,10 @@ public final class OrientationService: NotificationHubDelegate {
         }
     }
 
+    public func hubSensorAvailabilityChanged(_ hub: NotificationHub) {
+        emitPropertiesChanged(["HasAccelerometer"])
+    }
+
     private func emitPropertiesChanged(_ names: [String]) {
         do {
             try bus.emitPropertiesChanged(path: Self.objectPath, interface: Self.interface, names: names)

@@ -34,6 +34,8 @@ public final class ReplaySource: SampleSource {
 
     public let name: String
     public var isAvailable: Bool { true }
+    /// A trace never comes or goes.
+    public var availabilityChanged: ((Bool) -> Void)?
 
     private let samples: [Sample]
     private let configuration: Configuration

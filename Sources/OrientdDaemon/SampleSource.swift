@@ -14,6 +14,9 @@ public protocol SampleSource: AnyObject {
     var name: String { get }
     /// A sensor is bound (the `HasAccelerometer` property).
     var isAvailable: Bool { get }
+    /// Called on the loop when a sensor appears (true) or goes away (false). A source that
+    /// loses its sensor has stopped itself; one that gains it waits for `start`.
+    var availabilityChanged: ((Bool) -> Void)? { get set }
     /// Starts delivering samples. Called only when stopped.
     func start(deliver: @escaping (Sample) -> Void) throws(SourceError)
     /// Stops delivering: no timers, no buffers, nothing left running. Idempotent.

@@ -1,0 +1,103 @@
+import CIIO
+import Glibc
+
+/// A snapshot of the local IIO devices (libiio's local backend reads sysfs). Devices that
+/// appear later need a new context.
+public final class IIOContext {
+    let handle: OpaquePointer
+
+    public init() throws(IIOError) {
+        guard let context = iio_create_local_context() else {
+            throw IIOError(call: "iio_create_local_context", errno: errno)
+        }
+        handle = context
+    }
+
+    deinit { iio_context_destroy(handle) }
+
+    /// A device by its id (`iio:deviceN`) or its name.
+    public func device(_ idOrName: String) -> IIODevice? {
+        iio_context_find_device(handle, idOrName).map { IIODevice(handle: $0, context: self) }
+    }
+
+    public var devices: [IIODevice] {
+        (0..<iio_context_get_devices_count(handle)).compactMap { index in
+            iio_context_get_device(handle, index).map { IIODevice(handle: $0, context: self) }
+        }
+    }
+}
+
+/// One IIO device of a context. Keeps its context alive.
+public struct IIODevice {
+    let handle: OpaquePointer
+    let context: IIOContext
+
+    public var id: String { String(cString: iio_device_get_id(handle)) }
+    public var name: String? { iio_device_get_name(handle).map { String(cString: $0) } }
+    public var isTrigger: Bool { iio_device_is_trigger(handle) }
+
+    /// An input channel such as `accel_x` or `timestamp`.
+    public func channel(_ id: String) -> IIOChannel? {
+        iio_device_find_channel(handle, id, false).map { IIOChannel(handle: $0, device: self) }
+    }
+
+    public func readAttribute(_ name: String) throws(IIOError) -> String {
+        try readText("read \(id)/\(name)") { iio_device_attr_read(handle, name, $0, $1) }
+    }
+
+    public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
+        try check(iio_device_attr_write(handle, name, value), "write \(id)/\(name)")
+    }
+
+    public func writeBufferAttribute(_ name: String, _ value: String) throws(IIOError) {
+        try check(iio_device_buffer_attr_write(handle, name, value), "write \(id)/buffer/\(name)")
+    }
+
+    /// The trigger currently set, if any.
+    public var currentTrigger: IIODevice? {
+        var trigger: OpaquePointer?
+        guard iio_device_get_trigger(handle, &trigger) >= 0, let trigger else { return nil }
+        return IIODevice(handle: trigger, context: context)
+    }
+
+    public func setTrigger(_ trigger: IIODevice?) throws(IIOError) {
+        try check(iio_device_set_trigger(handle, trigger?.handle), "set trigger of \(id)")
+    }
+
+    /// Creates and enables a buffer of `samples` scans for the enabled channels.
+    public func createBuffer(samples: Int) throws(IIOError) -> IIOBuffer {
+        guard let buffer = iio_device_create_buffer(handle, samples, false) else {
+            throw IIOError(call: "create buffer of \(id)", errno: errno)
+        }
+        return IIOBuffer(handle: buffer, device: self)
+    }
+}
+
+/// Reads a text attribute through a libiio read call. libiio strips the trailing newline
+/// of sysfs values itself.
+func readText(_ call: String, _ read: (UnsafeMutablePointer<CChar>, Int) -> Int) throws(IIOError) -> String {
+    var buffer = [CChar](repeating: 0, count: 1024)
+    let n = buffer.withUnsafeMutableBufferPointer { read($0.baseAddress!, $0.count) }
+    try check(n, call)
+    let bytes = buffer.prefix(min(n, buffer.count)).prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// One channel of a device.
+public struct IIOChannel {
+    let handle: OpaquePointer
+    let device: IIODevice
+
+    public var id: String { String(cString: iio_channel_get_id(handle)) }
+    public var isScanElement: Bool { iio_channel_is_scan_element(handle) }
+
+    public func readAttribute(_ name: String) throws(IIOError) -> String {
+        try readText("read \(device.id)/\(id) \(name)") { iio_channel_attr_read(handle, name, $0, $1) }
+    }
+
+    public func enable() { iio_channel_enable(handle) }
+    public func disable() { iio_channel_disable(handle) }
+
+    /// Bytes this channel occupies in a scan.
+    public var storageBytes: Int { Int(iio_channel_get_data_format(handle).pointee.length / 8) }
+}

@@ -1,0 +1,125 @@
+/// Where an accelerometer sits (CONVENTIONS §2). Orientation comes from the display one.
+public enum AccelerometerLocation: String, Sendable {
+    case display
+    case base
+}
+
+/// Everything orientd needs to turn an IIO accelerometer's raw counts into the gravity
+/// vector in the device frame, and where each value came from (for `orientctl sensors` and
+/// the logs). Built from udev properties and sysfs attributes by `init(reading:)`.
+public struct AccelerometerConfiguration: Equatable, Sendable {
+    public var name: String
+    public var location: AccelerometerLocation
+    public var locationSource: String
+    public var mountMatrix: MountMatrix
+    public var mountMatrixSource: String
+    /// x, y, z.
+    public var axes: [AxisCalibration]
+    public var scaleSources: [String]
+    public var offsetSources: [String]
+    /// Has scan elements: read through the triggered buffer.
+    public var hasBuffer: Bool
+    /// Things that were wrong but did not stop the device from being used ("…, ignoring").
+    public var notes: [String]
+
+    public static let axisNames = ["x", "y", "z"]
+
+    /// Why a device is not used.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        case notAnAccelerometer
+        case badCalibration(String)
+        public var description: String {
+            switch self {
+            case .notAnAccelerometer: return "no in_accel_x/y/z channels"
+            case .badCalibration(let reason): return reason
+            }
+        }
+    }
+
+    /// Reads the configuration. `property` answers udev properties, `attribute` sysfs
+    /// attributes of the device (nil when absent).
+    public init(name fallbackName: String, property: (String) -> String?, attribute: (String) -> String?) throws(Refusal) {
+        let polled = Self.axisNames.allSatisfy { attribute("in_accel_\($0)_raw") != nil }
+        hasBuffer = Self.axisNames.allSatisfy { attribute("scan_elements/in_accel_\($0)_en") != nil }
+        guard polled || hasBuffer else { throw .notAnAccelerometer }
+        name = attribute("name") ?? fallbackName
+        notes = []
+
+        // Mount matrix: the first source that parses wins.
+        mountMatrix = .identity
+        mountMatrixSource = "identity (none given)"
+        let matrixSources: [(String, String?)] = [
+            ("udev ACCEL_MOUNT_MATRIX", property("ACCEL_MOUNT_MATRIX")),
+            ("sysfs mount_matrix", attribute("mount_matrix")),
+            ("sysfs in_accel_mount_matrix", attribute("in_accel_mount_matrix")),
+            ("sysfs in_mount_matrix", attribute("in_mount_matrix")),
+        ]
+        for (source, text) in matrixSources {
+            guard let text else { continue }
+            do {
+                mountMatrix = try MountMatrix(parsing: text)
+                mountMatrixSource = source
+                break
+            } catch {
+                notes.append("\(source): \(error), ignoring")
+            }
+        }
+
+        // Location: udev ACCEL_LOCATION, then sysfs label, then sysfs location, then display.
+        location = .display
+        locationSource = "default"
+        if let value = property("ACCEL_LOCATION") {
+            if let parsed = AccelerometerLocation(rawValue: value) {
+                location = parsed
+                locationSource = "udev ACCEL_LOCATION"
+            } else {
+                notes.append("udev ACCEL_LOCATION \"\(value)\" is neither display nor base, ignoring")
+            }
+        }
+        if locationSource == "default", let label = attribute("label") {
+            switch label {
+            case "accel-display": location = .display; locationSource = "sysfs label"
+            case "accel-base": location = .base; locationSource = "sysfs label"
+            default: break
+            }
+        }
+        if locationSource == "default", let value = attribute("location"), let parsed = AccelerometerLocation(rawValue: value) {
+            location = parsed
+            locationSource = "sysfs location"
+        }
+
+        // (raw + offset) × scale; a per-axis attribute wins over the shared one.
+        axes = []
+        scaleSources = []
+        offsetSources = []
+        for axis in Self.axisNames {
+            let scaleFile = attribute("in_accel_\(axis)_scale") != nil ? "in_accel_\(axis)_scale" : "in_accel_scale"
+            guard let scaleText = attribute(scaleFile) else {
+                throw .badCalibration("no in_accel_scale or in_accel_\(axis)_scale: raw counts cannot be converted to m/s²")
+            }
+            let offsetFile = attribute("in_accel_\(axis)_offset") != nil ? "in_accel_\(axis)_offset"
+                : (attribute("in_accel_offset") != nil ? "in_accel_offset" : nil)
+            do {
+                let scale = try DecimalNumber.parseDouble(scaleText)
+                let offset = try offsetFile.map { (file) throws(DecimalNumber.ParseError) in try DecimalNumber.parseDouble(attribute(file)!) } ?? 0
+                axes.append(try AxisCalibration(scale: scale, offset: offset))
+            } catch let error as DecimalNumber.ParseError {
+                throw .badCalibration("\(scaleFile)/\(offsetFile ?? "offset"): \(error)")
+            } catch {
+                throw .badCalibration("\(scaleFile) \"\(scaleText)\": \(error)")
+            }
+            scaleSources.append(scaleFile)
+            offsetSources.append(offsetFile ?? "none (0)")
+        }
+    }
+
+    /// Raw counts (sensor frame) to the gravity vector in the device frame, m/s².
+    @inlinable public func gravity(raw: (Int64, Int64, Int64)) -> Vector3 {
+        mountMatrix.apply(sensorFrame(raw: raw))
+    }
+
+    /// Raw counts to m/s² in the sensor's own frame (before the mount matrix).
+    @inlinable public func sensorFrame(raw: (Int64, Int64, Int64)) -> Vector3 {
+        Vector3(axes[0].convert(raw.0), axes[1].convert(raw.1), axes[2].convert(raw.2))
+    }
+}

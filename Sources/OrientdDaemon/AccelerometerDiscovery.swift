@@ -1,0 +1,124 @@
+import IIO
+import OrientationCore
+import Systemd
+
+/// One IIO device found by udev, and what orientd makes of it.
+public struct DiscoveredAccelerometer {
+    public let sysname: String
+    public let syspath: String
+    public let devnode: String?
+    public let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
+    public let samplingFrequency: String?
+
+    public var configuration: AccelerometerConfiguration? { try? result.get() }
+
+    /// Buffered when the device has scan elements and a device node to read them from.
+    public var isBuffered: Bool { (configuration?.hasBuffer ?? false) && devnode != nil }
+
+    public func matches(_ pin: String) -> Bool { sysname == pin || configuration?.name == pin }
+}
+
+/// Finds IIO accelerometers with sd-device.
+public enum AccelerometerDiscovery {
+    /// Every IIO device with accelerometer channels (refused ones included, with the reason).
+    public static func scan() -> [DiscoveredAccelerometer] {
+        let devices: [Device]
+        do {
+            devices = try Device.enumerate(subsystem: "iio")
+        } catch {
+            Log.error("cannot enumerate IIO devices: \(error)")
+            return []
+        }
+        Log.debug("udev lists \(devices.count) IIO device(s): \(devices.map(\.sysname).joined(separator: ", "))")
+        return devices.compactMap(describe)
+    }
+
+    public static func describe(_ device: Device) -> DiscoveredAccelerometer? {
+        let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
+        do {
+            result = .success(try AccelerometerConfiguration(name: device.sysname, property: device.property, attribute: device.attribute))
+        } catch .notAnAccelerometer {
+            Log.debug("\(device.sysname): no accelerometer channels")
+            return nil
+        } catch {
+            result = .failure(error)
+        }
+        return DiscoveredAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode,
+                                       result: result,
+                                       samplingFrequency: device.attribute("sampling_frequency") ?? device.attribute("in_accel_sampling_frequency"))
+    }
+
+    /// The accelerometer orientation should come from: the pinned one, else the first
+    /// usable display accelerometer. Logs why others are passed over.
+    public static func select(_ found: [DiscoveredAccelerometer], pin: String?) -> DiscoveredAccelerometer? {
+        var chosen: DiscoveredAccelerometer?
+        for candidate in found {
+            let label = "\(candidate.sysname) (\(candidate.configuration?.name ?? "?"))"
+            guard let configuration = candidate.configuration else {
+                if case .failure(let refusal) = candidate.result {
+                    Log.error("\(candidate.sysname): refused: \(refusal)")
+                }
+                continue
+            }
+            if let pin {
+                guard candidate.matches(pin) else { continue }
+            } else if configuration.location == .base {
+                Log.info("\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+                continue
+            }
+            if chosen == nil { chosen = candidate }
+        }
+        return chosen
+    }
+}
+
+/// Reads `in_accel_{x,y,z}_raw` through libiio once.
+enum RawReading {
+    enum Failure: Error, CustomStringConvertible {
+        /// The device cannot be read (gone, EIO, …).
+        case unreadable(String)
+        /// A value is not a number: the sample is bad, the device may be fine.
+        case malformed(String)
+        var description: String {
+            switch self {
+            case .unreadable(let m), .malformed(let m): return m
+            }
+        }
+    }
+
+    static func read(_ channels: [IIOChannel]) throws(Failure) -> (Int64, Int64, Int64) {
+        var values: [Int64] = []
+        for channel in channels {
+            let text: String
+            do {
+                text = try channel.readAttribute("raw")
+            } catch {
+                throw .unreadable("\(error)")
+            }
+            do {
+                values.append(try DecimalNumber.parseInteger(text))
+            } catch {
+                throw .malformed("in_\(channel.id)_raw: \(error)")
+            }
+        }
+        return (values[0], values[1], values[2])
+    }
+
+    static func channels(of device: IIODevice) throws(Failure) -> [IIOChannel] {
+        let found = AccelerometerConfiguration.axisNames.compactMap { device.channel("accel_\($0)") }
+        guard found.count == 3 else { throw .unreadable("\(device.id) has no accel_x/y/z channels in libiio") }
+        return found
+    }
+
+    /// Opens a libiio context and reads the device's raw values once.
+    static func readOnce(sysname: String) throws(Failure) -> (Int64, Int64, Int64) {
+        let context: IIOContext
+        do {
+            context = try IIOContext()
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        guard let device = context.device(sysname) else { throw .unreadable("\(sysname) is not in the IIO context") }
+        return try read(try channels(of: device))
+    }
+}

@@ -1,0 +1,194 @@
+import Glibc
+import IIO
+import OrientationCore
+import Systemd
+
+/// Reads a triggered buffer through libiio: the accel channels (and the timestamp when the
+/// device has one) are enabled, the buffer's poll fd wakes the loop when scans arrive, and
+/// scans are then read in batches on a timer while they keep coming, so the daemon wakes at
+/// most every `batchIntervalUs` and not for every sample. When a batch read finds nothing,
+/// the loop waits on the fd again.
+final class BufferedReader: AccelerometerReader {
+    private let sysname: String
+    private let configuration: AccelerometerConfiguration
+    private let loop: EventLoop
+    private let options: IIOSource.Options
+    private let deliver: (Sample) -> Void
+    private let lost: (String) -> Void
+    private let context: IIOContext
+    private let device: IIODevice
+    private let channels: [IIOChannel]
+    private let timestamp: IIOChannel?
+    private var buffer: IIOBuffer?
+    private var fd: Int32 = -1
+    private var watch: EventSource?
+    private var batchTimer: EventSource?
+    private var previousSamplingFrequency: String?
+    private var failures = 0
+    private var stopped = false
+    private var lastSampleUs: Int64 = 0
+    private var samplePeriodUs: Int64 = 20_000
+
+    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop,
+         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
+        sysname = discovered.sysname
+        self.configuration = configuration
+        self.loop = loop
+        self.options = options
+        self.deliver = deliver
+        self.lost = lost
+        context = try IIOContext()
+        guard let device = context.device(discovered.sysname) else { throw IIOError(call: "find \(discovered.sysname)", errno: ENODEV) }
+        self.device = device
+        channels = try AccelerometerConfiguration.axisNames.map { axis throws in
+            guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
+                throw IIOError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
+            }
+            return channel
+        }
+        timestamp = device.channel("timestamp").flatMap { $0.isScanElement ? $0 : nil }
+        try setUp()
+    }
+
+    private func setUp() throws {
+        // A buffer left enabled (a crashed run, another reader that died) would make
+        // enabling fail with EBUSY; the channel layout cannot change while it runs.
+        if (try? device.readAttribute("buffer/enable")) == "1" {
+            Log.notice("\(sysname): buffer was left enabled, disabling it first")
+            try device.writeAttribute("buffer/enable", "0")
+        }
+        chooseTrigger()
+        chooseSamplingFrequency()
+        for channel in channels { channel.enable() }
+        timestamp?.enable()
+        // Room for about a second of scans at the chosen rate, read in batches.
+        let buffer = try device.createBuffer(samples: 64)
+        try buffer.setBlocking(false)
+        fd = try buffer.pollDescriptor()
+        self.buffer = buffer
+        waitForData()
+        Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
+    }
+
+    /// HID sensor hubs and many drivers need their own data-ready trigger, named
+    /// `<name>-devN`, before the buffer can run.
+    private func chooseTrigger() {
+        guard device.currentTrigger == nil else { return }
+        let suffix = "-dev" + sysname.dropFirst("iio:device".count)
+        let triggers = context.devices.filter { $0.isTrigger && ($0.name ?? "").hasSuffix(suffix) }
+        let preferred = triggers.first { $0.name == configuration.name + suffix } ?? (triggers.count == 1 ? triggers.first : nil)
+        guard let trigger = preferred else { return }
+        do {
+            try device.setTrigger(trigger)
+            Log.debug("\(sysname): trigger \(trigger.name ?? trigger.id)")
+        } catch {
+            Log.warning("\(sysname): cannot set trigger \(trigger.name ?? trigger.id): \(error), ignoring")
+        }
+    }
+
+    private func chooseSamplingFrequency() {
+        guard let current = try? device.readAttribute("sampling_frequency") else { return }
+        if let hz = try? DecimalNumber.parseDouble(current), hz > 0 { samplePeriodUs = Int64(1_000_000 / hz) }
+        guard let availableText = try? device.readAttribute("sampling_frequency_available") else { return }
+        let available = availableText.utf8.split(separator: 0x20).compactMap { try? DecimalNumber.parseDouble(Substring($0)) }
+            .filter { $0 > 0 }.sorted()
+        guard let choice = available.first(where: { $0 >= options.preferredSamplingHz }) ?? available.last else { return }
+        if let hz = try? DecimalNumber.parseDouble(current), hz == choice { return }
+        do {
+            try device.writeAttribute("sampling_frequency", formatHz(choice))
+            previousSamplingFrequency = current
+            samplePeriodUs = Int64(1_000_000 / choice)
+            Log.debug("\(sysname): sampling frequency \(formatHz(choice)) Hz (was \(current))")
+        } catch {
+            Log.warning("\(sysname): cannot set sampling frequency \(formatHz(choice)): \(error), ignoring")
+        }
+    }
+
+    private func formatHz(_ hz: Double) -> String {
+        hz == hz.rounded() ? String(Int(hz)) : String(hz)
+    }
+
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        watch?.cancel()
+        watch = nil
+        batchTimer?.cancel()
+        batchTimer = nil
+        buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
+        for channel in channels { channel.disable() }
+        timestamp?.disable()
+        if let previousSamplingFrequency {
+            do {
+                try device.writeAttribute("sampling_frequency", previousSamplingFrequency)
+            } catch {
+                Log.warning("\(sysname): cannot restore sampling frequency \(previousSamplingFrequency): \(error)")
+            }
+        }
+        Log.debug("\(sysname): buffer disabled")
+    }
+
+    private func waitForData() {
+        do {
+            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned self] _ in
+                self.watch?.cancel()
+                self.watch = nil
+                self.readBatch()
+            }
+        } catch {
+            lost("cannot watch the buffer: \(error)")
+        }
+    }
+
+    /// Reads everything waiting; keeps reading on a timer while data keeps coming.
+    private func readBatch() {
+        guard !stopped, let buffer else { return }
+        var scans = 0
+        do {
+            while true {
+                let n = try buffer.refill()
+                if n == 0 { break }
+                scans += n
+                decode(buffer)
+                if stopped { return }
+                if n < 64 { break }
+            }
+            failures = 0
+        } catch {
+            failures += 1
+            if failures >= options.failureLimit {
+                lost("\(failures) buffer reads failed in a row (\(error))")
+                return
+            }
+        }
+        if scans == 0 && failures == 0 {
+            waitForData()
+            return
+        }
+        do {
+            batchTimer = try loop.addTimer(afterUs: options.batchIntervalUs) { [unowned self] in
+                self.batchTimer = nil
+                self.readBatch()
+            }
+        } catch {
+            Log.error("cannot arm the batch timer: \(error)")
+        }
+    }
+
+    private func decode(_ buffer: IIOBuffer) {
+        let now = Int64(loop.now)
+        var batch: [(raw: (Int64, Int64, Int64), stampNs: Int64?)] = []
+        buffer.forEachScan(timestamp.map { channels + [$0] } ?? channels) { values in
+            batch.append(((values[0], values[1], values[2]), values.count > 3 ? values[3] : nil))
+        }
+        for (index, scan) in batch.enumerated() {
+            // The kernel's timestamp when there is one; otherwise spread the batch back from
+            // now at the sampling period, so the classifier's time windows stay right.
+            var timeUs = scan.stampNs.map { $0 / 1000 } ?? now - Int64(batch.count - 1 - index) * samplePeriodUs
+            if timeUs <= lastSampleUs && scan.stampNs == nil { timeUs = lastSampleUs + 1 }
+            lastSampleUs = timeUs
+            deliver(Sample(timeUs: timeUs, gravity: configuration.gravity(raw: scan.raw)))
+            if stopped { return }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CSystemd
+
+/// A device as udev sees it (sd-device): sysfs attributes and udev properties. Attribute
+/// values are cached by sd-device, so a fresh read needs a fresh `Device`.
+public final class Device {
+    let handle: OpaquePointer
+
+    init(adopting handle: OpaquePointer) { self.handle = handle }
+
+    init(borrowing handle: OpaquePointer) {
+        self.handle = handle
+        sd_device_ref(handle)
+    }
+
+    public convenience init(syspath: String) throws(SystemdError) {
+        var device: OpaquePointer?
+        try check(sd_device_new_from_syspath(&device, syspath), "open device \(syspath)")
+        self.init(adopting: device!)
+    }
+
+    deinit { sd_device_unref(handle) }
+
+    public var syspath: String { string(sd_device_get_syspath) ?? "" }
+    public var sysname: String { string(sd_device_get_sysname) ?? "" }
+    public var devnode: String? { string(sd_device_get_devname) }
+
+    /// A udev property, such as ACCEL_MOUNT_MATRIX; nil when not set.
+    public func property(_ key: String) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard sd_device_get_property_value(handle, key, &value) >= 0, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// A sysfs attribute with its trailing newline removed; nil when it does not exist or
+    /// cannot be read.
+    public func attribute(_ name: String) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard sd_device_get_sysattr_value(handle, name, &value) >= 0, let value else { return nil }
+        var text = String(cString: value)
+        while text.utf8.last == 0x0a { text.removeLast() }
+        return text
+    }
+
+    private func string(_ get: (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard get(handle, &value) >= 0, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// Every device of a subsystem, as udev knows it now.
+    public static func enumerate(subsystem: String) throws(SystemdError) -> [Device] {
+        var enumerator: OpaquePointer?
+        try check(sd_device_enumerator_new(&enumerator), "sd_device_enumerator_new")
+        defer { sd_device_enumerator_unref(enumerator) }
+        try check(sd_device_enumerator_add_match_subsystem(enumerator, subsystem, 1), "match subsystem \(subsystem)")
+        // Devices with a device node count as initialized only once udev wrote its database
+        // entry; list them anyway: a later "change" event brings the udev properties.
+        try check(sd_device_enumerator_allow_uninitialized(enumerator), "sd_device_enumerator_allow_uninitialized")
+        var devices: [Device] = []
+        var device = sd_device_enumerator_get_device_first(enumerator)
+        while let current = device {
+            devices.append(Device(borrowing: current))
+            device = sd_device_enumerator_get_device_next(enumerator)
+        }
+        return devices
+    }
+}
+
+/// Udev events (add, remove, change, …) of one subsystem, dispatched on the event loop.
+public final class DeviceMonitor {
+    private var monitor: OpaquePointer?
+    private let handler: (_ action: String, _ device: Device) -> Void
+
+    public init(loop: EventLoop, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(SystemdError) {
+        self.handler = handler
+        var raw: OpaquePointer?
+        try check(sd_device_monitor_new(&raw), "sd_device_monitor_new")
+        monitor = raw
+        try check(sd_device_monitor_filter_add_match_subsystem_devtype(raw, subsystem, nil), "monitor subsystem \(subsystem)")
+        try check(sd_device_monitor_attach_event(raw, loop.handle), "attach device monitor")
+        try check(sd_device_monitor_start(raw, { _, device, userdata in
+            let monitor = Unmanaged<DeviceMonitor>.fromOpaque(userdata!).takeUnretainedValue()
+            guard let device else { return 0 }
+            let wrapped = Device(borrowing: device)
+            monitor.handler(wrapped.property("ACTION") ?? "", wrapped)
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque()), "start device monitor")
+    }
+
+    deinit { sd_device_monitor_unref(monitor) }
+}

@@ -1,0 +1,335 @@
+"""Real parts for orientd's end-to-end tests: a private dbus-daemon, fake IIO accelerometers
+in a umockdev testbed, the real orientd binary under libumockdev-preload, and a D-Bus client.
+
+Run under the preload (scripts/test does: `umockdev-wrapper python3 -m pytest`): sending
+uevents needs it. Readings use orientd's convention (CONVENTIONS §1): portrait reads
+(0, -g, 0), landscapeLeft (-g, 0, 0), faceUp (0, 0, -g).
+"""
+import os
+import signal
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+
+import dbus
+import dbus.mainloop.glib
+import gi
+
+gi.require_version('UMockdev', '1.0')
+from gi.repository import GLib, UMockdev  # noqa: E402
+
+G = 9.80665
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get('ORIENTD_BIN_DIR', os.path.join(ROOT, '.build', 'debug'))
+NAME = 'org.orientd.Orientation1'
+PATH = '/org/orientd/Orientation1'
+IFACE = 'org.orientd.Orientation1'
+POSES = {
+    'portrait': (0, -1, 0), 'portraitUpsideDown': (0, 1, 0),
+    'landscapeLeft': (-1, 0, 0), 'landscapeRight': (1, 0, 0),
+    'faceUp': (0, 0, -1), 'faceDown': (0, 0, 1),
+}
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+
+
+def wait_for(predicate, timeout=5.0, interval=0.01):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return predicate()
+
+
+class PrivateBus:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix='orientd-e2e-')
+        conf = os.path.join(self.dir, 'bus.conf')
+        with open(conf, 'w') as f:
+            f.write(f"""<busconfig><type>system</type><listen>unix:path={self.dir}/bus</listen>
+<policy context="default"><allow user="*"/><allow own="*"/>
+<allow send_type="method_call"/><allow send_type="signal"/>
+<allow send_requested_reply="true" send_type="method_return"/>
+<allow send_requested_reply="true" send_type="error"/>
+<allow receive_type="method_call"/><allow receive_type="method_return"/>
+<allow receive_type="error"/><allow receive_type="signal"/>
+</policy></busconfig>""")
+        env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
+        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+        self.address = self.proc.stdout.readline().strip()
+        assert self.address, 'dbus-daemon did not start'
+
+    def close(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+class FakeAccelerometer:
+    """One fake IIO accelerometer. variant 'poll': in_accel_*_raw; 'buffer': also scan
+    elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`."""
+
+    def __init__(self, testbed, index=0, variant='poll', scale='0.009806650', name='accel_3d',
+                 attrs=None, props=None, hz=50, raw=True, pose='portrait'):
+        self.tb = testbed
+        self.root = testbed.get_root_dir()
+        self.index = index
+        self.sysname = 'iio:device%d' % index
+        self.variant = variant
+        self.scale = float(scale) if scale not in (None, '') and _is_number(scale) else 0.0098
+        self.hz = hz
+        self.counts = (0, 0, 0)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
+        self.fifo = None
+        a = {'name': name, 'sampling_frequency': '10', 'sampling_frequency_available': '10 25 50 100'}
+        if scale is not None:
+            a['in_accel_scale'] = scale
+        if raw:
+            a.update({'in_accel_x_raw': '0', 'in_accel_y_raw': '0', 'in_accel_z_raw': '0'})
+        p = {'NAME': '"%s"' % name}
+        if variant == 'buffer':
+            a.update({'buffer/enable': '0', 'buffer/length': '0', 'trigger/current_trigger': ''})
+            for i, axis in enumerate('xyz'):
+                a['scan_elements/in_accel_%s_en' % axis] = '0'
+                a['scan_elements/in_accel_%s_index' % axis] = str(i)
+                a['scan_elements/in_accel_%s_type' % axis] = 'le:s16/16>>0'
+            a['scan_elements/in_timestamp_en'] = '0'
+            a['scan_elements/in_timestamp_index'] = '3'
+            a['scan_elements/in_timestamp_type'] = 'le:s64/64>>0'
+            p.update({'DEVNAME': '/dev/' + self.sysname, 'MAJOR': '241', 'MINOR': str(index)})
+        a.update(attrs or {})
+        p.update(props or {})
+        self.attrs, self.props = a, p
+        self.add()
+        self.set_pose(pose)
+
+    def add(self):
+        flat_attrs = []
+        for k, v in self.attrs.items():
+            flat_attrs += [k, v + '\n']   # sysfs values end in a newline (libiio drops the last byte)
+        flat_props = []
+        for k, v in self.props.items():
+            flat_props += [k, v]
+        if self.variant == 'buffer':
+            flat_attrs += ['dev', '241:%d' % self.index]
+        self.syspath = self.tb.add_device('iio', self.sysname, None, flat_attrs, flat_props)
+        if self.variant == 'buffer':
+            self.trigger = self.tb.add_device('iio', 'trigger%d' % self.index, None,
+                                              ['name', 'accel_3d-dev%d\n' % self.index], [])
+            os.makedirs(self.root + '/dev', exist_ok=True)
+            node = self.root + '/dev/' + self.sysname
+            if not os.path.exists(node):
+                os.mkfifo(node)
+            self.fifo = os.open(node, os.O_RDWR | os.O_NONBLOCK)
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._stream, daemon=True)
+            self._thread.start()
+
+    # -- sysfs ---------------------------------------------------------------------------
+    def path(self, attr):
+        return self.root + self.syspath + '/' + attr
+
+    def read(self, attr):
+        with open(self.path(attr)) as f:
+            return f.read().rstrip('\n\0')
+
+    def write(self, attr, value):
+        tmp = self.path(attr) + '.new'
+        with open(tmp, 'w') as f:
+            f.write(value + '\n')
+        os.rename(tmp, self.path(attr))
+
+    # -- readings ------------------------------------------------------------------------
+    def set_counts(self, x, y, z):
+        with self._lock:
+            self.counts = (int(x), int(y), int(z))
+        if os.path.exists(self.path('in_accel_x_raw')):
+            for axis, v in zip('xyz', (x, y, z)):
+                self.write('in_accel_%s_raw' % axis, str(int(v)))
+
+    def set_vector(self, x, y, z):
+        """Sensor-frame reading in m/s²."""
+        self.set_counts(*(round(v / self.scale) for v in (x, y, z)))
+
+    def set_pose(self, pose):
+        self.set_vector(*(G * c for c in POSES[pose]))
+
+    # -- buffer --------------------------------------------------------------------------
+    def buffer_enabled(self):
+        try:
+            return self.read('buffer/enable').strip() == '1'
+        except OSError:
+            return False
+
+    def _enabled(self):
+        names = ['in_accel_x', 'in_accel_y', 'in_accel_z', 'in_timestamp']
+        out = []
+        for n in names:
+            try:
+                if self.read('scan_elements/%s_en' % n).strip() == '1':
+                    out.append(n)
+            except OSError:
+                pass
+        return out
+
+    def scan(self):
+        data = b''
+        with self._lock:
+            values = dict(zip(['in_accel_x', 'in_accel_y', 'in_accel_z'], self.counts))
+        for n in self._enabled():
+            if n == 'in_timestamp':
+                data += b'\0' * ((-len(data)) % 8) + struct.pack('<q', time.monotonic_ns())
+            else:
+                data += struct.pack('<h', max(-32768, min(32767, values[n])))
+        return data
+
+    def _stream(self):
+        period = 1.0 / self.hz
+        next_t = time.monotonic()
+        was_enabled = False
+        while not self._stop.is_set():
+            if self.buffer_enabled():
+                if not was_enabled:           # a fresh buffer starts empty
+                    try:
+                        while os.read(self.fifo, 65536):
+                            pass
+                    except (BlockingIOError, OSError):
+                        pass
+                    was_enabled = True
+                try:
+                    os.write(self.fifo, self.scan())
+                except (BlockingIOError, OSError):
+                    pass
+            else:
+                was_enabled = False
+            next_t += period
+            self._stop.wait(max(0.0, next_t - time.monotonic()))
+
+    # -- hotplug -------------------------------------------------------------------------
+    def remove(self, uevent=True):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(2)
+            self._thread = None
+        if uevent:
+            self.tb.uevent(self.syspath, 'remove')
+        self.tb.remove_device(self.syspath)
+        if self.fifo is not None:
+            os.close(self.fifo)
+            self.fifo = None
+
+    def replug(self):
+        self.add()
+        self.tb.uevent(self.syspath, 'add')
+
+    def close(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(2)
+        if self.fifo is not None:
+            os.close(self.fifo)
+            self.fifo = None
+
+
+def _is_number(text):
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
+
+
+class Testbed:
+    def __init__(self):
+        os.environ['UMOCKDEV_DIR'] = ''   # set below; the uevent sender needs it
+        self.tb = UMockdev.Testbed.new()
+        self.root = self.tb.get_root_dir()
+        os.environ['UMOCKDEV_DIR'] = self.root
+        self.devices = []
+
+    def accelerometer(self, **kw):
+        acc = FakeAccelerometer(self.tb, index=len(self.devices), **kw)
+        self.devices.append(acc)
+        return acc
+
+    def close(self):
+        for d in self.devices:
+            d.close()
+        self.tb = None
+
+
+class Orientd:
+    """The real daemon under the preload, on the private bus."""
+
+    def __init__(self, bus, testbed, args=(), wait=True):
+        self.log_path = os.path.join(bus.dir, 'orientd-%d.log' % time.monotonic_ns())
+        env = dict(os.environ)
+        env['LD_PRELOAD'] = 'libumockdev-preload.so.0'
+        env['UMOCKDEV_DIR'] = testbed.root
+        self.log = open(self.log_path, 'w')
+        self.proc = subprocess.Popen([os.path.join(BIN, 'orientd'), '--bus', bus.address, '--verbose'] + list(args),
+                                     env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.client = Client(bus.address)
+        if wait:
+            assert wait_for(lambda: self.client.has_owner() or self.proc.poll() is not None), self.output()
+            assert self.proc.poll() is None, self.output()
+
+    def output(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+
+class Client:
+    """One bus connection: calls, properties, and the signals it received."""
+
+    def __init__(self, address):
+        self.bus = dbus.bus.BusConnection(address)
+        self.signals = []
+        self.bus.add_signal_receiver(self._signal, signal_name='OrientationDidChange', dbus_interface=IFACE,
+                                     path=PATH)
+
+    def _signal(self, orientation, previous):
+        self.signals.append((time.monotonic(), str(orientation), str(previous)))
+
+    def has_owner(self):
+        return bool(self.bus.name_has_owner(NAME))
+
+    def obj(self):
+        return self.bus.get_object(NAME, PATH)
+
+    def begin(self):
+        return str(self.obj().BeginGeneratingNotifications(dbus_interface=IFACE))
+
+    def end(self):
+        self.obj().EndGeneratingNotifications(dbus_interface=IFACE)
+
+    def get(self, prop):
+        value = self.obj().Get(IFACE, prop, dbus_interface='org.freedesktop.DBus.Properties')
+        return bool(value) if isinstance(value, dbus.Boolean) else str(value)
+
+    def pump(self, seconds=0.0):
+        ctx = GLib.MainContext.default()
+        end = time.monotonic() + seconds
+        while True:
+            while ctx.iteration(False):
+                pass
+            if time.monotonic() >= end:
+                return
+            time.sleep(0.005)
+
+    def wait_for(self, prop, value, timeout=5.0):
+        return wait_for(lambda: self.get(prop) == value, timeout)
