@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "orientd", dependencies: ["OrientdDaemon"], swiftSettings: lean),
 
         .executableTarget(name: "orientctl", dependencies: [
-            "OrientationCore", "Systemd",
+            "OrientationCore", "Systemd", "OrientdDaemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -99,17 +99,27 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
             }
             let offsetFile = attribute("in_accel_\(axis)_offset") != nil ? "in_accel_\(axis)_offset"
                 : (attribute("in_accel_offset") != nil ? "in_accel_offset" : nil)
+            let scale: Double
             do {
-                let scale = try DecimalNumber.parseDouble(scaleText)
-                let offset = try offsetFile.map { (file) throws(DecimalNumber.ParseError) in try DecimalNumber.parseDouble(attribute(file)!) } ?? 0
+                scale = try DecimalNumber.parseDouble(scaleText)
+            } catch {
+                throw .badCalibration("\(scaleFile) \(error)")
+            }
+            var offset = 0.0
+            if let offsetFile, let offsetText = attribute(offsetFile) {
+                do {
+                    offset = try DecimalNumber.parseDouble(offsetText)
+                } catch {
+                    throw .badCalibration("\(offsetFile) \(error)")
+                }
+            }
+            do {
                 axes.append(try AxisCalibration(scale: scale, offset: offset))
-            } catch let error as DecimalNumber.ParseError {
-                throw .badCalibration("\(scaleFile)/\(offsetFile ?? "offset"): \(error)")
             } catch {
                 throw .badCalibration("\(scaleFile) \"\(scaleText)\": \(error)")
             }
             scaleSources.append(scaleFile)
-            offsetSources.append(offsetFile ?? "none (0)")
+            offsetSources.append(offsetFile ?? "not given")
         }
     }
 

@@ -72,6 +72,13 @@ public enum AccelerometerDiscovery {
     }
 }
 
+extension AccelerometerDiscovery {
+    /// One reading of the device's raw values (for `orientctl sensors`).
+    public static func readRaw(_ accelerometer: DiscoveredAccelerometer) throws -> (Int64, Int64, Int64) {
+        try RawReading.readOnce(sysname: accelerometer.sysname)
+    }
+}
+
 /// Reads `in_accel_{x,y,z}_raw` through libiio once.
 enum RawReading {
     enum Failure: Error, CustomStringConvertible {

@@ -5,6 +5,7 @@ Run under the preload (scripts/test does: `umockdev-wrapper python3 -m pytest`):
 uevents needs it. Readings use orientd's convention (CONVENTIONS §1): portrait reads
 (0, -g, 0), landscapeLeft (-g, 0, 0), faceUp (0, 0, -g).
 """
+import math
 import os
 import signal
 import struct
@@ -79,7 +80,10 @@ class FakeAccelerometer:
         self.index = index
         self.sysname = 'iio:device%d' % index
         self.variant = variant
-        self.scale = float(scale) if scale not in (None, '') and _is_number(scale) else 0.0098
+        # Counts per m/s² for writing poses; a bad declared scale (what is under test) gets
+        # plausible counts anyway.
+        declared = float(scale) if scale not in (None, '') and _is_number(scale) else 0.0
+        self.scale = declared if math.isfinite(declared) and declared > 0 else 0.0098
         self.hz = hz
         self.counts = (0, 0, 0)
         self._lock = threading.Lock()
@@ -119,8 +123,9 @@ class FakeAccelerometer:
             flat_attrs += ['dev', '241:%d' % self.index]
         self.syspath = self.tb.add_device('iio', self.sysname, None, flat_attrs, flat_props)
         if self.variant == 'buffer':
-            self.trigger = self.tb.add_device('iio', 'trigger%d' % self.index, None,
-                                              ['name', 'accel_3d-dev%d\n' % self.index], [])
+            if getattr(self, 'trigger', None) is None:   # the trigger stays across replugs
+                self.trigger = self.tb.add_device('iio', 'trigger%d' % self.index, None,
+                                                  ['name', 'accel_3d-dev%d\n' % self.index], [])
             os.makedirs(self.root + '/dev', exist_ok=True)
             node = self.root + '/dev/' + self.sysname
             if not os.path.exists(node):

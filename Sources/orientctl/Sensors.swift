@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import OrientationCore
+import OrientdDaemon
+
+/// What the daemon would find: every IIO accelerometer, its configuration and where each
+/// value came from, and a reading before and after the mount matrix.
+struct Sensors: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the IIO accelerometers and how orientd reads them.")
+
+    func run() throws {
+        let found = AccelerometerDiscovery.scan()
+        if found.isEmpty {
+            writeLine("no IIO accelerometer found")
+            return
+        }
+        let chosen = AccelerometerDiscovery.select(found, pin: nil)
+        for accelerometer in found {
+            writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath))
+        }
+    }
+
+    private func describe(_ a: DiscoveredAccelerometer, chosen: Bool) -> String {
+        guard let c = a.configuration else {
+            if case .failure(let refusal) = a.result { return "\(a.sysname)\n  refused: \(refusal)\n" }
+            return "\(a.sysname)\n"
+        }
+        let status = chosen ? "used for orientation"
+            : (c.location == .base ? "base accelerometer, not used for orientation" : "not used (another display accelerometer is)")
+        func axes(_ values: [Double], _ sources: [String]) -> String {
+            zip(AccelerometerConfiguration.axisNames, zip(values, sources)).map { "\($0) \($1.0) (\($1.1))" }.joined(separator: ", ")
+        }
+        var lines = [
+            "\(a.sysname) (\(c.name))",
+            "  status:             \(status)",
+            "  location:           \(c.location.rawValue) (\(c.locationSource))",
+            "  mode:               \(a.isBuffered ? "buffered (\(a.devnode ?? ""))" : "polled")",
+            "  sampling frequency: \(a.samplingFrequency.map { "\($0) Hz" } ?? "not given")",
+            "  scale:              \(axes(c.axes.map(\.scale), c.scaleSources))",
+            "  offset:             \(axes(c.axes.map(\.offset), c.offsetSources))",
+            "  mount matrix:       \(c.mountMatrix) (\(c.mountMatrixSource))",
+        ]
+        lines += c.notes.map { "  note:               \($0)" }
+        do {
+            let raw = try AccelerometerDiscovery.readRaw(a)
+            lines.append("  raw:                (\(raw.0), \(raw.1), \(raw.2))")
+            lines.append("  reading:            sensor frame \(format(c.sensorFrame(raw: raw))) m/s², device frame \(format(c.gravity(raw: raw))) m/s²")
+        } catch {
+            lines.append("  reading:            unavailable: \(error)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func format(_ v: Vector3) -> String {
+        func f(_ x: Double) -> String {
+            let s = String(format: "%.2f", x)
+            return s == "-0.00" ? "0.00" : s
+        }
+        return "(\(f(v.x)), \(f(v.y)), \(f(v.z)))"
+    }
+}

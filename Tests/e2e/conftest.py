@@ -1,0 +1,35 @@
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import orientd_testbed as T  # noqa: E402
+
+
+@pytest.fixture
+def bus():
+    b = T.PrivateBus()
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def testbed():
+    tb = T.Testbed()
+    yield tb
+    tb.close()
+
+
+@pytest.fixture
+def start(bus, testbed):
+    """start(*args) runs orientd on the private bus against the testbed; stopped afterwards."""
+    daemons = []
+
+    def run(*args, wait=True):
+        d = T.Orientd(bus, testbed, args, wait=wait)
+        daemons.append(d)
+        return d
+    yield run
+    for d in daemons:
+        d.stop()
