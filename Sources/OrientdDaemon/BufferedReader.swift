@@ -7,7 +7,8 @@ import Systemd
 /// device has one) are enabled, the buffer's poll fd wakes the loop when scans arrive, and
 /// scans are then read in batches on a timer while they keep coming, so the daemon wakes at
 /// most every `batchIntervalUs` and not for every sample. When a batch read finds nothing,
-/// the loop waits on the fd again.
+/// the loop waits on the fd again. The batch interval shortens while the scans show movement
+/// (see `IIOSource.Options`).
 final class BufferedReader: AccelerometerReader {
     private let sysname: String
     private let configuration: AccelerometerConfiguration
@@ -28,10 +29,14 @@ final class BufferedReader: AccelerometerReader {
     private var stopped = false
     private var lastSampleUs: Int64 = 0
     private var samplePeriodUs: Int64 = 20_000
+    private var previous: Vector3?
+    /// A fresh start counts as movement: its first answer should come quickly.
+    private var lastMovementUs: UInt64
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop,
          options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
         sysname = discovered.sysname
+        lastMovementUs = loop.now
         self.configuration = configuration
         self.loop = loop
         self.options = options
@@ -165,8 +170,10 @@ final class BufferedReader: AccelerometerReader {
             waitForData()
             return
         }
+        let now = loop.now
+        let moving = now - lastMovementUs < options.movementHoldUs
         do {
-            batchTimer = try loop.addTimer(afterUs: options.batchIntervalUs) { [unowned self] in
+            batchTimer = try loop.addTimer(afterUs: moving ? options.movingPollIntervalUs : options.batchIntervalUs) { [unowned self] in
                 self.batchTimer = nil
                 self.readBatch()
             }
@@ -187,7 +194,10 @@ final class BufferedReader: AccelerometerReader {
             var timeUs = scan.stampNs.map { $0 / 1000 } ?? now - Int64(batch.count - 1 - index) * samplePeriodUs
             if timeUs <= lastSampleUs && scan.stampNs == nil { timeUs = lastSampleUs + 1 }
             lastSampleUs = timeUs
-            deliver(Sample(timeUs: timeUs, gravity: configuration.gravity(raw: scan.raw)))
+            let gravity = configuration.gravity(raw: scan.raw)
+            if let previous, (gravity - previous).magnitude > options.movementMS2 { lastMovementUs = UInt64(now) }
+            previous = gravity
+            deliver(Sample(timeUs: timeUs, gravity: gravity))
             if stopped { return }
         }
     }

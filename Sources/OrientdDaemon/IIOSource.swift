@@ -21,9 +21,10 @@ public final class IIOSource: SampleSource {
         public var movementHoldUs: UInt64 = 300_000
         /// The classifier's still tolerance: hand tremor stays below it.
         public var movementMS2 = 0.6
-        /// Buffered devices: scans are read in batches at most this often, so the daemon does
-        /// not wake for every sample (≤ 12.5 wake-ups a second at any sampling rate).
-        public var batchIntervalUs: UInt64 = 80_000
+        /// Buffered devices: scans are read in batches, every 100 ms while the device rests
+        /// (10 wake-ups a second at any sampling rate) and every `movingPollIntervalUs` while
+        /// a batch shows movement, so a new pose is seen as soon as it is still.
+        public var batchIntervalUs: UInt64 = 100_000
         /// Consecutive failed reads after which the sensor counts as gone (files that vanish
         /// without a remove uevent).
         public var failureLimit = 5
@@ -156,6 +157,8 @@ final class PolledReader: AccelerometerReader {
         context = try IIOContext()
         guard let iio = context.device(device.sysname) else { throw IIOError(call: "find \(device.sysname)", errno: ENODEV) }
         channels = try RawReading.channels(of: iio)
+        // A fresh start wants its first answer quickly: read fast as if the device moved.
+        lastMovementUs = loop.now
         poll()
     }
 

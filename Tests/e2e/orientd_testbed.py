@@ -74,12 +74,16 @@ class FakeAccelerometer:
     elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`."""
 
     def __init__(self, testbed, index=0, variant='poll', scale='0.009806650', name='accel_3d',
-                 attrs=None, props=None, hz=50, raw=True, pose='portrait'):
+                 attrs=None, props=None, hz=50, raw=True, pose='portrait', devnode='fifo'):
         self.tb = testbed
         self.root = testbed.get_root_dir()
         self.index = index
         self.sysname = 'iio:device%d' % index
         self.variant = variant
+        # 'fifo': scans stream into a named pipe (a reader keeps the node open, as libiio
+        # does); 'file': the node is a regular file holding the latest scan (for readers
+        # that re-open it every time).
+        self.devnode = devnode
         # Counts per m/s² for writing poses; a bad declared scale (what is under test) gets
         # plausible counts anyway.
         declared = float(scale) if scale not in (None, '') and _is_number(scale) else 0.0
@@ -128,6 +132,8 @@ class FakeAccelerometer:
                                                   ['name', 'accel_3d-dev%d\n' % self.index], [])
             os.makedirs(self.root + '/dev', exist_ok=True)
             node = self.root + '/dev/' + self.sysname
+            if self.devnode == 'file':
+                return
             if not os.path.exists(node):
                 os.mkfifo(node)
             self.fifo = os.open(node, os.O_RDWR | os.O_NONBLOCK)
@@ -153,6 +159,11 @@ class FakeAccelerometer:
     def set_counts(self, x, y, z):
         with self._lock:
             self.counts = (int(x), int(y), int(z))
+        if self.variant == 'buffer' and self.devnode == 'file':
+            node = self.root + '/dev/' + self.sysname
+            with open(node + '.new', 'wb') as f:
+                f.write(self.scan())
+            os.rename(node + '.new', node)
         if os.path.exists(self.path('in_accel_x_raw')):
             for axis, v in zip('xyz', (x, y, z)):
                 self.write('in_accel_%s_raw' % axis, str(int(v)))
@@ -180,7 +191,9 @@ class FakeAccelerometer:
                     out.append(n)
             except OSError:
                 pass
-        return out
+        # Nothing enabled yet (a file-mode node written before the reader set it up):
+        # lay out every channel.
+        return out if any(n != 'in_timestamp' for n in out) else names
 
     def scan(self):
         data = b''

@@ -1,0 +1,204 @@
+#!/usr/bin/python3
+"""orientd and iio-sensor-proxy side by side on the same fake IIO accelerometer (umockdev),
+each on a private bus, in one run. Prints `name: value` lines for each daemon and mode, and
+the ratio orientd / iio-sensor-proxy.
+
+Run through scripts/bench-iio (it builds the release orientd and runs this under
+umockdev-wrapper). Figures:
+  latency_{mode}_median_ms / _p95_ms   pose written to sysfs or the buffer -> the daemon's
+                                       PropertiesChanged for the new orientation
+  begin_to_first_orientation_ms        Begin (orientd) / ClaimAccelerometer -> first orientation
+  generating_cpu_pct, generating_wakeups_per_s   while one client listens, device at rest
+  idle_wakeups_per_s                   nobody listening
+  vmrss_idle_kib
+"""
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+import dbus
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
+import orientd_testbed as T  # noqa: E402
+
+IN_PLANE = ['portrait', 'landscapeLeft', 'portraitUpsideDown', 'landscapeRight']
+ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscapeLeft': 'right-up',
+             'landscapeRight': 'left-up', 'unknown': 'undefined'}
+
+
+class Daemon:
+    """One daemon, its D-Bus names, and a client recording PropertiesChanged."""
+
+    def __init__(self, kind, bus, testbed, orientd_bin):
+        self.kind = kind
+        env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
+                   DBUS_SYSTEM_BUS_ADDRESS=bus.address)
+        if kind == 'orientd':
+            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address]
+            self.name, self.path, self.iface = T.NAME, T.PATH, T.IFACE
+            self.prop, self.claim, self.release = 'ScreenOrientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
+            self.map = lambda o: o
+        else:
+            cmd = ['/usr/sbin/iio-sensor-proxy']
+            self.name = self.path = self.iface = None
+            self.name, self.path, self.iface = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy'
+            self.prop, self.claim, self.release = 'AccelerometerOrientation', 'ClaimAccelerometer', 'ReleaseAccelerometer'
+            self.map = lambda o: ISP_NAMES[o]
+        self.log = open(os.path.join(bus.dir, kind + '.log'), 'w')
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.bus = dbus.bus.BusConnection(bus.address)
+        self.events = []
+        self.bus.add_signal_receiver(self._changed, signal_name='PropertiesChanged',
+                                     dbus_interface='org.freedesktop.DBus.Properties', path=self.path)
+        assert T.wait_for(lambda: self.bus.name_has_owner(self.name), 10), kind + ' did not start'
+        self.client = T.Client(bus.address)   # only for pumping the main loop
+
+    def _changed(self, iface, changed, invalidated):
+        if self.prop in changed:
+            self.events.append((time.monotonic_ns(), str(changed[self.prop])))
+
+    def call(self, method):
+        t0 = time.monotonic_ns()
+        reply = self.bus.get_object(self.name, self.path).get_dbus_method(method, self.iface)()
+        return t0, reply
+
+    def get(self):
+        return str(self.bus.get_object(self.name, self.path).Get(self.iface, self.prop,
+                                                                 dbus_interface='org.freedesktop.DBus.Properties'))
+
+    def wait_event(self, value, since, timeout=5.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.client.pump(0)
+            for t, v in self.events[since:]:
+                if v == value:
+                    return t
+            time.sleep(0.002)
+        return None
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def proc_counters(pid):
+    with open('/proc/%d/stat' % pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    switches = 0
+    for tid in os.listdir('/proc/%d/task' % pid):
+        with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
+            for line in f:
+                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
+                    switches += int(line.split()[1])
+    return time.monotonic(), ticks, switches
+
+
+def rates(pid, seconds):
+    t0, c0, s0 = proc_counters(pid)
+    time.sleep(seconds)
+    t1, c1, s1 = proc_counters(pid)
+    hz = os.sysconf('SC_CLK_TCK')
+    return 100.0 * (c1 - c0) / hz / (t1 - t0), (s1 - s0) / (t1 - t0)
+
+
+def vmrss(pid):
+    with open('/proc/%d/status' % pid) as f:
+        for line in f:
+            if line.startswith('VmRSS:'):
+                return int(line.split()[1])
+    return -1
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    k = (len(xs) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def measure(kind, mode, args):
+    bus = T.PrivateBus()
+    tb = T.Testbed()
+    props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
+    # iio-sensor-proxy re-opens the device node for every read; libiio keeps it open.
+    devnode = 'file' if kind == 'iio-sensor-proxy' else 'fifo'
+    acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz, devnode=devnode)
+    d = Daemon(kind, bus, tb, args.orientd_bin)
+    out = {}
+    try:
+        time.sleep(0.5)
+        out['vmrss_idle_kib'] = vmrss(d.proc.pid)
+        _, out['idle_wakeups_per_s'] = rates(d.proc.pid, args.window)
+        mark = len(d.events)
+        t0, reply = d.call(d.claim)
+        if kind == 'orientd':
+            t_first = time.monotonic_ns() if str(reply) == 'portrait' else None
+        else:
+            # The first moment a client can know it: a change signal, or the property
+            # already holding the value.
+            t_first = d.wait_event(d.map('portrait'), mark, 0.001) or (time.monotonic_ns() if d.get() == d.map('portrait') else None)
+            t_first = t_first or d.wait_event(d.map('portrait'), mark)
+        out['begin_to_first_orientation_ms'] = None if t_first is None else (t_first - t0) / 1e6
+        time.sleep(1.0)   # past the start-up burst: steady generating
+        out['generating_cpu_pct'], out['generating_wakeups_per_s'] = rates(d.proc.pid, args.window)
+        latencies, missed = [], 0
+        current = 'portrait'
+        rnd = random.Random(7)
+        for _ in range(args.changes):
+            target = rnd.choice([p for p in IN_PLANE if p != current])
+            time.sleep(rnd.uniform(0, args.phase_max))  # land anywhere in a poll period
+            mark = len(d.events)
+            t_write = time.monotonic_ns()
+            acc.set_pose(target)
+            t = d.wait_event(d.map(target), mark)
+            if t is None:
+                missed += 1
+            else:
+                latencies.append((t - t_write) / 1e6)
+            current = target
+            d.wait_event(d.map(target), mark, 2)
+        out['latency_median_ms'] = statistics.median(latencies) if latencies else None
+        out['latency_p95_ms'] = pct(latencies, 0.95) if latencies else None
+        out['latency_missed'] = missed
+        d.call(d.release)
+    finally:
+        d.stop()
+        acc.close()
+        bus.close()
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--orientd-bin', required=True)
+    ap.add_argument('--changes', type=int, default=20)
+    ap.add_argument('--window', type=float, default=10.0, help='seconds for CPU and wake-up rates')
+    ap.add_argument('--stream-hz', type=float, default=50)
+    ap.add_argument('--phase-max', type=float, default=1.4)
+    ap.add_argument('--modes', default='poll,buffer')
+    args = ap.parse_args()
+    for mode in args.modes.split(','):
+        results = {k: measure(k, mode, args) for k in ('orientd', 'iio-sensor-proxy')}
+        for key in results['orientd']:
+            mine, theirs = results['orientd'][key], results['iio-sensor-proxy'][key]
+            def show(v):
+                return 'none' if v is None else ('%.3f' % v if isinstance(v, float) else str(v))
+            print('%s_orientd_%s: %s' % (mode, key, show(mine)))
+            print('%s_iio_sensor_proxy_%s: %s' % (mode, key, show(theirs)))
+            if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)) and theirs:
+                print('%s_ratio_%s: %.3f' % (mode, key, mine / theirs))
+        sys.stdout.flush()
+
+
+if __name__ == '__main__':
+    main()
