@@ -51,17 +51,27 @@ public enum Daemon {
         try bus.exitLoopOnDisconnect()
 
         let hub = NotificationHub(source: source, loop: loop)
-        service = try OrientationService(bus: bus, hub: hub, limits: options.limits)
-        do {
-            try bus.requestName(OrientationService.busName)
-        } catch where error.errno == EEXIST {
-            throw StartupError(message: "bus name \(OrientationService.busName) is already owned by another process")
-        } catch {
-            throw StartupError(message: "cannot own bus name \(OrientationService.busName): \(error)")
+        let orientation = try OrientationService(bus: bus, hub: hub, limits: options.limits)
+        service = orientation
+        var compat: SensorProxyService?
+        var names = [OrientationService.busName]
+        if options.sensorProxyCompat {
+            compat = try SensorProxyService(bus: bus, hub: hub, orientation: orientation, maxClaimers: options.limits.callers)
+            names.append(SensorProxyService.busName)
+        }
+        defer { withExtendedLifetime(compat) {} }
+        for name in names {
+            do {
+                try bus.requestName(name)
+            } catch where error.errno == EEXIST {
+                throw StartupError(message: "bus name \(name) is already owned by another process")
+            } catch {
+                throw StartupError(message: "cannot own bus name \(name): \(error)")
+            }
         }
 
         let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
-        Log.info("orientd \(version) serving \(OrientationService.busName) (\(sensor))")
+        Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
         let code = try loop.run()
         service?.shutdown()

@@ -14,6 +14,8 @@ public struct DaemonOptions: Equatable {
     public var bus: BusAddress = .system
     public var source: SourceChoice = .iio(name: nil)
     public var verbose = false
+    /// Also own net.hadess.SensorProxy, as iio-sensor-proxy does.
+    public var sensorProxyCompat = false
     public var limits = OrientationService.Limits()
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
@@ -29,7 +31,7 @@ public struct DaemonOptions: Equatable {
     }
 
     public static let usage = """
-        usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--verbose]
+        usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--sensor-proxy-compat] [--verbose]
                        [--poll-interval-ms N] [--max-callers N]
                        [--max-references-per-caller N]
 
@@ -44,6 +46,7 @@ public struct DaemonOptions: Equatable {
           --poll-interval-ms N          polled IIO devices: time between reads (default 100)
           --max-callers N               callers that may hold Begin references (default 512)
           --max-references-per-caller N nested Begins per caller (default 64)
+          --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
           --version, --help
         """
@@ -67,6 +70,7 @@ public struct DaemonOptions: Equatable {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--verbose", "-v": options.verbose = true
+            case "--sensor-proxy-compat": options.sensorProxyCompat = true
             case "--bus": options.bus = BusAddress(try value(argument))
             case "--source": options.source = try parseSource(try value(argument))
             case "--poll-interval-ms":

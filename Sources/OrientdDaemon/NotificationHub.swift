@@ -16,7 +16,16 @@ public final class NotificationHub {
     /// How long a Begin waits for the classifier's first answer before replying `unknown`.
     public static let firstAnswerTimeoutUs: UInt64 = 1_000_000
 
-    public weak var delegate: NotificationHubDelegate?
+    /// Who hears about changes (the D-Bus services); held weakly.
+    private var observers: [WeakObserver] = []
+    /// The newest reading while running (for the compatibility interface's tilt).
+    public private(set) var lastGravity: Vector3?
+    /// Called for every sample while running; cheap work only.
+    public var sampleObserver: ((Vector3) -> Void)?
+
+    public func addObserver(_ observer: NotificationHubDelegate) {
+        observers.append(WeakObserver(value: observer))
+    }
     public private(set) var orientation: Orientation = .unknown
     /// The last edge-up orientation (CONVENTIONS §4); `unknown` before the first one.
     public private(set) var screenOrientation: Orientation = .unknown
@@ -76,7 +85,8 @@ public final class NotificationHub {
             answerWaiters(.unknown)
             publish(.unknown)
         }
-        delegate?.hubSensorAvailabilityChanged(self)
+        if !available { lastGravity = nil }
+        for observer in observers { observer.value?.hubSensorAvailabilityChanged(self) }
     }
 
     /// Last reference gone: stop the source. Anyone still waiting gets `unknown`.
@@ -88,6 +98,7 @@ public final class NotificationHub {
             Log.debug("source \(source.name) stopped")
         }
         sourceDelivering = false
+        lastGravity = nil
         answerWaiters(.unknown)
     }
 
@@ -125,6 +136,8 @@ public final class NotificationHub {
     }
 
     func receive(_ sample: Sample) {
+        lastGravity = sample.gravity
+        sampleObserver?(sample.gravity)
         guard let change = classifier.process(sample) else { return }
         hasFirstAnswer = true
         publish(change)
@@ -141,7 +154,9 @@ public final class NotificationHub {
             screenChanged = true
         }
         Log.debug("orientation \(new.rawValue) (was \(previous.rawValue))")
-        delegate?.hub(self, orientationChangedTo: new, from: previous, screenOrientationChanged: screenChanged)
+        for observer in observers {
+            observer.value?.hub(self, orientationChangedTo: new, from: previous, screenOrientationChanged: screenChanged)
+        }
     }
 
     private func answerWaiters(_ answer: Orientation) {
@@ -151,4 +166,8 @@ public final class NotificationHub {
         waiters = []
         for reply in pending { reply(answer) }
     }
+}
+
+private struct WeakObserver {
+    weak var value: NotificationHubDelegate?
 }

@@ -36,11 +36,22 @@ public final class OrientationService: NotificationHubDelegate {
         self.bus = bus
         self.hub = hub
         self.limits = limits
-        hub.delegate = self
+        hub.addObserver(self)
         export = try bus.export(path: Self.objectPath, interface: Self.interface, members: members())
     }
 
-    public var isGenerating: Bool { (track?.callers ?? 0) > 0 }
+    /// Other holders of the sensor (claims through the compatibility interface).
+    public var otherHolders: () -> Bool = { false }
+
+    /// The sensor runs: a Begin is outstanding, or another holder has it.
+    public var isGenerating: Bool { (track?.callers ?? 0) > 0 || otherHolders() }
+
+    /// Starts the sensor for a new holder if it is not running.
+    public func ensureRunning() {
+        guard !hub.isRunning else { return }
+        hub.start()
+        emitPropertiesChanged(["IsGeneratingNotifications"])
+    }
 
     private func members() -> [BusMember] {
         [
@@ -77,17 +88,13 @@ public final class OrientationService: NotificationHubDelegate {
             throw BusError(name: ErrorName.limitExceeded,
                            message: "\(track.callers) callers are generating notifications, the limit is \(limits.callers)")
         }
-        let wasGenerating = isGenerating
         do {
             try track.add(senderOf: call)
         } catch {
             throw BusError(name: ErrorName.failed, message: "cannot track caller: \(error)")
         }
         Log.debug("Begin from \(call.sender ?? "?"): \(held + 1) reference(s)")
-        if !wasGenerating {
-            hub.start()
-            emitPropertiesChanged(["IsGeneratingNotifications"])
-        }
+        ensureRunning()
         hub.whenFirstAnswer { orientation in
             do {
                 try call.replyString(orientation.rawValue)
@@ -109,7 +116,7 @@ public final class OrientationService: NotificationHubDelegate {
         } catch {
             Log.debug("End reply failed: \(error)")
         }
-        referencesChanged()
+        holdersChanged()
     }
 
     /// The track is made on first use; its empty-handler stops generation when the last
@@ -117,7 +124,7 @@ public final class OrientationService: NotificationHubDelegate {
     private func existingTrack() throws(BusError) -> BusTrack {
         if let track { return track }
         do {
-            let made = try BusTrack(bus: bus) { [unowned self] in self.referencesChanged() }
+            let made = try BusTrack(bus: bus, recursive: true) { [unowned self] in self.holdersChanged() }
             track = made
             return made
         } catch {
@@ -125,7 +132,8 @@ public final class OrientationService: NotificationHubDelegate {
         }
     }
 
-    private func referencesChanged() {
+    /// Stops the sensor when nobody holds it any more.
+    public func holdersChanged() {
         guard !isGenerating, hub.isRunning else { return }
         hub.stop()
         emitPropertiesChanged(["IsGeneratingNotifications"])

@@ -4,6 +4,7 @@ import CSystemd
 public enum BusValue: Equatable {
     case string(String)
     case bool(Bool)
+    case double(Double)
 }
 
 /// One member of an exported interface.
@@ -120,6 +121,8 @@ public final class BusObjectExport {
         case .bool(let value):
             var flag: Int32 = value ? 1 : 0
             return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "b")), &flag)
+        case .double(var value):
+            return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "d")), &value)
         }
     }
 }

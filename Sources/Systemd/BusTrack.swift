@@ -1,14 +1,14 @@
 import CSystemd
 
-/// Per-caller reference counts that sd-bus drops by itself when a caller leaves the bus
-/// (sd_bus_track in recursive mode: n adds need n removes).
+/// Per-caller references that sd-bus drops by itself when a caller leaves the bus
+/// (sd_bus_track). Recursive: n adds need n removes; otherwise adding is idempotent.
 public final class BusTrack {
     private var track: OpaquePointer?
     private let onEmpty: () -> Void
 
     /// `onEmpty` runs on the loop whenever the last reference of the last caller is gone,
     /// whether removed or lost because the caller left the bus.
-    public init(bus: Bus, onEmpty: @escaping () -> Void) throws(SystemdError) {
+    public init(bus: Bus, recursive: Bool, onEmpty: @escaping () -> Void) throws(SystemdError) {
         self.onEmpty = onEmpty
         var raw: OpaquePointer?
         try check(sd_bus_track_new(bus.handle, &raw, { _, userdata in
@@ -17,7 +17,7 @@ public final class BusTrack {
             return 1
         }, Unmanaged.passUnretained(self).toOpaque()), "sd_bus_track_new")
         track = raw
-        try check(sd_bus_track_set_recursive(raw, 1), "sd_bus_track_set_recursive")
+        try check(sd_bus_track_set_recursive(raw, recursive ? 1 : 0), "sd_bus_track_set_recursive")
     }
 
     deinit { sd_bus_track_unref(track) }
