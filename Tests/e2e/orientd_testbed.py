@@ -69,6 +69,42 @@ class PrivateBus:
         self.proc.wait()
 
 
+# The default policy of Debian's system bus (/usr/share/dbus-1/system.conf): nobody owns or
+# calls anything unless a policy file in the included directory allows it.
+SYSTEM_POLICY = """<busconfig><type>system</type><listen>unix:path={socket}</listen>
+<policy context="default">
+  <allow user="*"/>
+  <deny own="*"/>
+  <deny send_type="method_call"/>
+  <allow send_type="signal"/>
+  <allow send_requested_reply="true" send_type="method_return"/>
+  <allow send_requested_reply="true" send_type="error"/>
+  <allow receive_type="method_call"/><allow receive_type="method_return"/>
+  <allow receive_type="error"/><allow receive_type="signal"/>
+  <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+  <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+  <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Properties"/>
+  <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Peer"/>
+</policy>
+<includedir>{policy_dir}</includedir></busconfig>"""
+
+
+class SystemStyleBus(PrivateBus):
+    """A bus with the system bus's default-deny policy plus the policy files of `policy_dir`."""
+
+    def __init__(self, policy_dir):
+        self.dir = tempfile.mkdtemp(prefix='orientd-sysbus-')
+        conf = os.path.join(self.dir, 'bus.conf')
+        with open(conf, 'w') as f:
+            f.write(SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir))
+        os.chmod(self.dir, 0o755)
+        env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
+        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.address = self.proc.stdout.readline().strip()
+        assert self.address, 'dbus-daemon refused the configuration: ' + self.proc.stderr.read()
+
+
 class FakeAccelerometer:
     """One fake IIO accelerometer. variant 'poll': in_accel_*_raw; 'buffer': also scan
     elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`."""
