@@ -24,6 +24,7 @@ final class BufferedReader: AccelerometerReader {
     private var fd: Int32 = -1
     private var watch: EventSource?
     private var batchTimer: EventSource?
+    private var silenceTimer: EventSource?
     private var previousSamplingFrequency: String?
     private var failures = 0
     private var stopped = false
@@ -120,6 +121,8 @@ final class BufferedReader: AccelerometerReader {
         watch = nil
         batchTimer?.cancel()
         batchTimer = nil
+        silenceTimer?.cancel()
+        silenceTimer = nil
         buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
         for channel in channels { channel.disable() }
         timestamp?.disable()
@@ -138,10 +141,48 @@ final class BufferedReader: AccelerometerReader {
             watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned self] _ in
                 self.watch?.cancel()
                 self.watch = nil
+                self.silenceTimer?.cancel()
+                self.silenceTimer = nil
                 self.readBatch()
             }
+            watchSilence(afterUs: Self.silenceUs)
         } catch {
             lost("cannot watch the buffer: \(error)")
+        }
+    }
+
+    /// A triggered buffer delivers at its sampling rate; a second without scans means the
+    /// sensor may be gone without an error on the node (libiio holds the node open, and a
+    /// vanished device can leave it silent). Probe the device's sysfs directory then, every
+    /// 200 ms while the silence lasts; failed probes count toward `failureLimit`.
+    private static let silenceUs: UInt64 = 1_000_000
+    private static let probeUs: UInt64 = 200_000
+
+    private func watchSilence(afterUs delay: UInt64) {
+        do {
+            silenceTimer = try loop.addTimer(afterUs: delay) { [unowned self] in
+                self.silenceTimer = nil
+                self.probe()
+            }
+        } catch {
+            Log.error("cannot arm the silence timer: \(error)")
+        }
+    }
+
+    private func probe() {
+        guard !stopped else { return }
+        do {
+            _ = try device.readAttribute("buffer/enable")
+            failures = 0
+            Log.debug("\(sysname): no scans for a while, device still present")
+            watchSilence(afterUs: Self.silenceUs)
+        } catch {
+            failures += 1
+            if failures >= options.failureLimit {
+                lost("no scans, and \(failures) probes failed in a row (\(error))")
+                return
+            }
+            watchSilence(afterUs: Self.probeUs)
         }
     }
 
