@@ -328,6 +328,7 @@ class Orientd:
         self.log = open(self.log_path, 'w')
         self.proc = subprocess.Popen([os.path.join(BIN, 'orientd'), '--bus', bus.address, '--verbose'] + list(args),
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.client_address = bus.address
         self.client = Client(bus.address)
         if wait:
             assert wait_for(lambda: self.client.has_owner() or self.proc.poll() is not None), self.output()
