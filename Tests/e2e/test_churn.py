@@ -88,5 +88,10 @@ def test_client_churn(testbed, start, capsys):
     assert ops >= 10000
     assert stopped, d.output()[-2000:]
     assert T.wait_for(lambda: acc.read('buffer/enable') == '0')
-    assert growth < 1.0
+    if os.environ.get('ORIENTD_SANITIZER') == 'address':
+        # AddressSanitizer keeps freed memory in quarantine: RSS says nothing about orientd.
+        with capsys.disabled():
+            print('churn_rss_growth: not checked under AddressSanitizer')
+    else:
+        assert growth < 1.0
     assert d.proc.poll() is None
