@@ -26,9 +26,10 @@ let package = Package(
         .target(name: "CSystemd", path: "Sources/CSystemd",
                 linkerSettings: [.linkedLibrary("systemd")]),
 
-        // Swift wrappers over the C libraries.
-        .target(name: "Systemd", dependencies: ["CSystemd"], swiftSettings: lean),
-        .target(name: "IIO", dependencies: ["CIIO"], swiftSettings: lean),
+        // Swift wrappers over the C libraries, with one error type for failed C calls.
+        .target(name: "CallError", swiftSettings: lean),
+        .target(name: "Systemd", dependencies: ["CSystemd", "CallError"], swiftSettings: lean),
+        .target(name: "IIO", dependencies: ["CIIO", "CallError"], swiftSettings: lean),
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.

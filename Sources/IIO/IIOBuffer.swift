@@ -1,3 +1,4 @@
+import CallError
 import CIIO
 import Glibc
 

@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// Which bus to connect to.

@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// One D-Bus message, with a reference of its own so it can outlive the callback it

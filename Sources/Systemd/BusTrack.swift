@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// Per-caller references that sd-bus drops by itself when a caller leaves the bus

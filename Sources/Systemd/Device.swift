@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// A device as udev sees it (sd-device): sysfs attributes and udev properties. Attribute

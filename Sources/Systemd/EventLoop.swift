@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// The daemon's single event loop (sd-event): timers, file descriptors and signals, all
