@@ -21,8 +21,8 @@ let package = Package(
     ],
     targets: [
         // C edge: the only modules that see C headers.
-        .systemLibrary(name: "CIIO", path: "Sources/CIIO", pkgConfig: "libiio",
-                       providers: [.apt(["libiio-dev"])]),
+        // libiio's header for its types; the library itself is dlopen()ed while in use.
+        .target(name: "CIIO", path: "Sources/CIIO"),
         .target(name: "CSystemd", path: "Sources/CSystemd",
                 linkerSettings: [.linkedLibrary("systemd")]),
 

@@ -13,33 +13,33 @@ public final class IIOBuffer {
         self.device = device
     }
 
-    deinit { iio_buffer_destroy(handle) }
+    deinit { iio.buffer_destroy!(handle) }
 
     /// The file descriptor that becomes readable when scans are waiting.
     public func pollDescriptor() throws(IIOError) -> Int32 {
-        try check(iio_buffer_get_poll_fd(handle), "poll fd of \(device.id)")
+        try check(iio.buffer_get_poll_fd!(handle), "poll fd of \(device.id)")
     }
 
     public func setBlocking(_ blocking: Bool) throws(IIOError) {
-        try check(iio_buffer_set_blocking_mode(handle, blocking), "set blocking mode of \(device.id)")
+        try check(iio.buffer_set_blocking_mode!(handle, blocking), "set blocking mode of \(device.id)")
     }
 
     /// Reads what is waiting, up to the buffer size. Returns the number of whole scans, 0 when
     /// nothing is waiting (EAGAIN).
     public func refill() throws(IIOError) -> Int {
-        let bytes = iio_buffer_refill(handle)
+        let bytes = iio.buffer_refill!(handle)
         if bytes == -Int(EAGAIN) { return 0 }
         try check(bytes, "read buffer of \(device.id)")
-        let step = iio_buffer_step(handle)
+        let step = iio.buffer_step!(handle)
         return step > 0 ? bytes / step : 0
     }
 
     /// Calls `body` for each whole scan of the last refill with the channel values converted
     /// by libiio (endianness, shift, sign extension) to host-order 64-bit integers.
     public func forEachScan(_ channels: [IIOChannel], _ body: ([Int64]) -> Void) {
-        let step = iio_buffer_step(handle)
-        guard step > 0, let end = iio_buffer_end(handle) else { return }
-        let starts = channels.map { iio_buffer_first(handle, $0.handle) }
+        let step = iio.buffer_step!(handle)
+        guard step > 0, let end = iio.buffer_end!(handle) else { return }
+        let starts = channels.map { iio.buffer_first!(handle, $0.handle) }
         guard let first = starts.first, let base = first else { return }
         var values = [Int64](repeating: 0, count: channels.count)
         var offset = 0
@@ -55,10 +55,10 @@ public final class IIOBuffer {
 
     private static func convert(_ channel: IIOChannel, _ source: UnsafeMutableRawPointer) -> Int64 {
         var value: Int64 = 0
-        let format = iio_channel_get_data_format(channel.handle).pointee
+        let format = iio.channel_get_data_format!(channel.handle)!.pointee
         // iio_channel_convert writes `length` bits; 64 bits hold every IIO scan element.
         withUnsafeMutableBytes(of: &value) { out in
-            iio_channel_convert(channel.handle, out.baseAddress, source)
+            iio.channel_convert!(channel.handle, out.baseAddress, source)
         }
         let bits = Int(format.length)
         if bits > 0 && bits < 64 {

@@ -8,22 +8,29 @@ public final class IIOContext {
     let handle: OpaquePointer
 
     public init() throws(IIOError) {
-        guard let context = iio_create_local_context() else {
-            throw IIOError(call: "iio_create_local_context", errno: errno)
+        try Library.load()
+        guard let context = iio.create_local_context!() else {
+            let error = IIOError(call: "iio_create_local_context", errno: errno)
+            Library.unload()
+            throw error
         }
         handle = context
     }
 
-    deinit { iio_context_destroy(handle) }
+    /// Devices, channels and buffers keep their context alive, so they are gone by now.
+    deinit {
+        iio.context_destroy!(handle)
+        Library.unload()
+    }
 
     /// A device by its id (`iio:deviceN`) or its name.
     public func device(_ idOrName: String) -> IIODevice? {
-        iio_context_find_device(handle, idOrName).map { IIODevice(handle: $0, context: self) }
+        iio.context_find_device!(handle, idOrName).map { IIODevice(handle: $0, context: self) }
     }
 
     public var devices: [IIODevice] {
-        (0..<iio_context_get_devices_count(handle)).compactMap { index in
-            iio_context_get_device(handle, index).map { IIODevice(handle: $0, context: self) }
+        (0..<iio.context_get_devices_count!(handle)).compactMap { index in
+            iio.context_get_device!(handle, index).map { IIODevice(handle: $0, context: self) }
         }
     }
 }
@@ -33,41 +40,41 @@ public struct IIODevice {
     let handle: OpaquePointer
     let context: IIOContext
 
-    public var id: String { String(cString: iio_device_get_id(handle)) }
-    public var name: String? { iio_device_get_name(handle).map { String(cString: $0) } }
-    public var isTrigger: Bool { iio_device_is_trigger(handle) }
+    public var id: String { String(cString: iio.device_get_id!(handle)!) }
+    public var name: String? { iio.device_get_name!(handle).map { String(cString: $0) } }
+    public var isTrigger: Bool { iio.device_is_trigger!(handle) }
 
     /// An input channel such as `accel_x` or `timestamp`.
     public func channel(_ id: String) -> IIOChannel? {
-        iio_device_find_channel(handle, id, false).map { IIOChannel(handle: $0, device: self) }
+        iio.device_find_channel!(handle, id, false).map { IIOChannel(handle: $0, device: self) }
     }
 
     public func readAttribute(_ name: String) throws(IIOError) -> String {
-        try readText("read \(id)/\(name)") { iio_device_attr_read(handle, name, $0, $1) }
+        try readText("read \(id)/\(name)") { iio.device_attr_read!(handle, name, $0, $1) }
     }
 
     public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try check(iio_device_attr_write(handle, name, value), "write \(id)/\(name)")
+        try check(iio.device_attr_write!(handle, name, value), "write \(id)/\(name)")
     }
 
     public func writeBufferAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try check(iio_device_buffer_attr_write(handle, name, value), "write \(id)/buffer/\(name)")
+        try check(iio.device_buffer_attr_write!(handle, name, value), "write \(id)/buffer/\(name)")
     }
 
     /// The trigger currently set, if any.
     public var currentTrigger: IIODevice? {
         var trigger: OpaquePointer?
-        guard iio_device_get_trigger(handle, &trigger) >= 0, let trigger else { return nil }
+        guard iio.device_get_trigger!(handle, &trigger) >= 0, let trigger else { return nil }
         return IIODevice(handle: trigger, context: context)
     }
 
     public func setTrigger(_ trigger: IIODevice?) throws(IIOError) {
-        try check(iio_device_set_trigger(handle, trigger?.handle), "set trigger of \(id)")
+        try check(iio.device_set_trigger!(handle, trigger?.handle), "set trigger of \(id)")
     }
 
     /// Creates and enables a buffer of `samples` scans for the enabled channels.
     public func createBuffer(samples: Int) throws(IIOError) -> IIOBuffer {
-        guard let buffer = iio_device_create_buffer(handle, samples, false) else {
+        guard let buffer = iio.device_create_buffer!(handle, samples, false) else {
             throw IIOError(call: "create buffer of \(id)", errno: errno)
         }
         return IIOBuffer(handle: buffer, device: self)
@@ -89,16 +96,16 @@ public struct IIOChannel {
     let handle: OpaquePointer
     let device: IIODevice
 
-    public var id: String { String(cString: iio_channel_get_id(handle)) }
-    public var isScanElement: Bool { iio_channel_is_scan_element(handle) }
+    public var id: String { String(cString: iio.channel_get_id!(handle)!) }
+    public var isScanElement: Bool { iio.channel_is_scan_element!(handle) }
 
     public func readAttribute(_ name: String) throws(IIOError) -> String {
-        try readText("read \(device.id)/\(id) \(name)") { iio_channel_attr_read(handle, name, $0, $1) }
+        try readText("read \(device.id)/\(id) \(name)") { iio.channel_attr_read!(handle, name, $0, $1) }
     }
 
-    public func enable() { iio_channel_enable(handle) }
-    public func disable() { iio_channel_disable(handle) }
+    public func enable() { iio.channel_enable!(handle) }
+    public func disable() { iio.channel_disable!(handle) }
 
     /// Bytes this channel occupies in a scan.
-    public var storageBytes: Int { Int(iio_channel_get_data_format(handle).pointee.length / 8) }
+    public var storageBytes: Int { Int(iio.channel_get_data_format!(handle)!.pointee.length / 8) }
 }

@@ -1,0 +1,71 @@
+#include "CIIO.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+static struct orientd_iio_api orientd_iio;
+
+const struct orientd_iio_api *orientd_iio_table(void) {
+        return &orientd_iio;
+}
+
+static void *handle;
+static unsigned users;
+
+const char *orientd_iio_load(void) {
+        if (users > 0) {
+                users++;
+                return NULL;
+        }
+        handle = dlopen("libiio.so.0", RTLD_NOW | RTLD_LOCAL);
+        if (!handle)
+                return dlerror();
+#define RESOLVE(name) \
+        orientd_iio.name = (__typeof__(orientd_iio.name)) dlsym(handle, "iio_" #name); \
+        if (!orientd_iio.name) { \
+                const char *e = dlerror(); \
+                dlclose(handle); \
+                handle = NULL; \
+                return e ? e : "libiio.so.0 lacks iio_" #name; \
+        }
+        RESOLVE(create_local_context)
+        RESOLVE(context_destroy)
+        RESOLVE(context_find_device)
+        RESOLVE(context_get_devices_count)
+        RESOLVE(context_get_device)
+        RESOLVE(device_get_id)
+        RESOLVE(device_get_name)
+        RESOLVE(device_is_trigger)
+        RESOLVE(device_find_channel)
+        RESOLVE(device_attr_read)
+        RESOLVE(device_attr_write)
+        RESOLVE(device_buffer_attr_write)
+        RESOLVE(device_get_trigger)
+        RESOLVE(device_set_trigger)
+        RESOLVE(device_create_buffer)
+        RESOLVE(channel_get_id)
+        RESOLVE(channel_is_scan_element)
+        RESOLVE(channel_attr_read)
+        RESOLVE(channel_enable)
+        RESOLVE(channel_disable)
+        RESOLVE(channel_get_data_format)
+        RESOLVE(buffer_destroy)
+        RESOLVE(buffer_get_poll_fd)
+        RESOLVE(buffer_set_blocking_mode)
+        RESOLVE(buffer_refill)
+        RESOLVE(buffer_step)
+        RESOLVE(buffer_end)
+        RESOLVE(buffer_first)
+        RESOLVE(channel_convert)
+#undef RESOLVE
+        users = 1;
+        return NULL;
+}
+
+void orientd_iio_unload(void) {
+        if (users == 0 || --users > 0)
+                return;
+        orientd_iio = (struct orientd_iio_api){ 0 };
+        dlclose(handle);
+        handle = NULL;
+}

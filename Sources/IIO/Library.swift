@@ -1,0 +1,17 @@
+import CallError
+import CIIO
+import Glibc
+
+/// libiio's entry points. Valid while an `IIOContext` exists: the first context loads the
+/// library, the last one to go unloads it (CIIO/loader.c says why).
+var iio: orientd_iio_api { orientd_iio_table().pointee }
+
+enum Library {
+    static func load() throws(CallError) {
+        if let reason = orientd_iio_load() {
+            throw CallError(call: "load libiio (\(String(cString: reason)))", errno: ELIBACC)
+        }
+    }
+
+    static func unload() { orientd_iio_unload() }
+}
