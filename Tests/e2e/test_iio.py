@@ -191,3 +191,20 @@ def test_orientctl_sensors_lists_what_was_found(testbed, bus):
     # sensor frame (0, -g, 0) → device frame (-g, 0, 0)
     assert 'sensor frame (0.00, -9.81, 0.00)' in out and 'device frame (-9.81, 0.00, 0.00)' in out
     assert 'iio:device1' in out and 'refused: in_accel_scale "0": scale 0.0 is not positive' in out
+
+
+def test_libiio_is_loaded_only_while_reading(testbed, start):
+    """libiio and what it links (libxml2, ICU, libusb, avahi) stay out of an idle daemon."""
+    testbed.accelerometer(variant='buffer')
+    d = start()
+
+    def mapped():
+        with open('/proc/%d/maps' % d.proc.pid) as f:
+            return 'libiio.so' in f.read()
+    assert not mapped()
+    d.client.begin()
+    assert mapped()
+    d.client.end()
+    assert T.wait_for(lambda: not mapped())
+    assert d.client.get('Orientation') == 'portrait'     # a one-shot read loads and unloads it
+    assert not mapped()
