@@ -243,6 +243,8 @@ class FakeAccelerometer:
         return data
 
     def _stream(self):
+        """Like a data-ready trigger: scans at `hz` while the buffer is enabled, the first one
+        as soon as it is enabled (the enable state is checked every millisecond meanwhile)."""
         period = 1.0 / self.hz
         next_t = time.monotonic()
         was_enabled = False
@@ -255,14 +257,16 @@ class FakeAccelerometer:
                     except (BlockingIOError, OSError):
                         pass
                     was_enabled = True
+                    next_t = time.monotonic()
                 try:
                     os.write(self.fifo, self.scan())
                 except (BlockingIOError, OSError):
                     pass
+                next_t += period
+                self._stop.wait(max(0.0, next_t - time.monotonic()))
             else:
                 was_enabled = False
-            next_t += period
-            self._stop.wait(max(0.0, next_t - time.monotonic()))
+                self._stop.wait(0.001)
 
     # -- hotplug -------------------------------------------------------------------------
     def remove(self, uevent=True):
