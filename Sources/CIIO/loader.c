@@ -39,7 +39,6 @@ const char *orientd_iio_load(void) {
         RESOLVE(device_find_channel)
         RESOLVE(device_attr_read)
         RESOLVE(device_attr_write)
-        RESOLVE(device_buffer_attr_write)
         RESOLVE(device_get_trigger)
         RESOLVE(device_set_trigger)
         RESOLVE(device_create_buffer)

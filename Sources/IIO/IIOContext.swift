@@ -57,10 +57,6 @@ public struct IIODevice {
         try check(iio.device_attr_write!(handle, name, value), "write \(id)/\(name)")
     }
 
-    public func writeBufferAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try check(iio.device_buffer_attr_write!(handle, name, value), "write \(id)/buffer/\(name)")
-    }
-
     /// The trigger currently set, if any.
     public var currentTrigger: IIODevice? {
         var trigger: OpaquePointer?
@@ -105,7 +101,4 @@ public struct IIOChannel {
 
     public func enable() { iio.channel_enable!(handle) }
     public func disable() { iio.channel_disable!(handle) }
-
-    /// Bytes this channel occupies in a scan.
-    public var storageBytes: Int { Int(iio.channel_get_data_format!(handle)!.pointee.length / 8) }
 }

@@ -30,21 +30,21 @@ final class BufferedReader: AccelerometerReader {
     private var stopped = false
     private var lastSampleUs: Int64 = 0
     private var samplePeriodUs: Int64 = 20_000
-    private var previous: Vector3?
-    /// A fresh start counts as movement: its first answer should come quickly.
-    private var lastMovementUs: UInt64
+    private var movement: MovementTracker
+    /// Scans the buffer holds: about a second at the chosen rate, read in batches.
+    private static let bufferScans = 64
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop,
          options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
         sysname = discovered.sysname
-        lastMovementUs = loop.now
+        movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
         self.loop = loop
         self.options = options
         self.deliver = deliver
         self.lost = lost
-        context = try IIOContext()
-        guard let device = context.device(discovered.sysname) else { throw IIOError(call: "find \(discovered.sysname)", errno: ENODEV) }
+        let device: IIODevice
+        (context, device) = try openDevice(discovered.sysname)
         self.device = device
         channels = try AccelerometerConfiguration.axisNames.map { axis throws in
             guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
@@ -67,8 +67,7 @@ final class BufferedReader: AccelerometerReader {
         chooseSamplingFrequency()
         for channel in channels { channel.enable() }
         timestamp?.enable()
-        // Room for about a second of scans at the chosen rate, read in batches.
-        let buffer = try device.createBuffer(samples: 64)
+        let buffer = try device.createBuffer(samples: Self.bufferScans)
         try buffer.setBlocking(false)
         fd = try buffer.pollDescriptor()
         self.buffer = buffer
@@ -197,7 +196,7 @@ final class BufferedReader: AccelerometerReader {
                 scans += n
                 decode(buffer)
                 if stopped { return }
-                if n < 64 { break }
+                if n < Self.bufferScans { break }
             }
             failures = 0
         } catch {
@@ -211,10 +210,9 @@ final class BufferedReader: AccelerometerReader {
             waitForData()
             return
         }
-        let now = loop.now
-        let moving = now - lastMovementUs < options.movementHoldUs
+        let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : options.batchIntervalUs
         do {
-            batchTimer = try loop.addTimer(afterUs: moving ? options.movingPollIntervalUs : options.batchIntervalUs) { [unowned self] in
+            batchTimer = try loop.addTimer(afterUs: interval) { [unowned self] in
                 self.batchTimer = nil
                 self.readBatch()
             }
@@ -236,8 +234,7 @@ final class BufferedReader: AccelerometerReader {
             if timeUs <= lastSampleUs && scan.stampNs == nil { timeUs = lastSampleUs + 1 }
             lastSampleUs = timeUs
             let gravity = configuration.gravity(raw: scan.raw)
-            if let previous, (gravity - previous).magnitude > options.movementMS2 { lastMovementUs = UInt64(now) }
-            previous = gravity
+            movement.note(gravity, at: UInt64(now))
             deliver(Sample(timeUs: timeUs, gravity: gravity))
             if stopped { return }
         }

@@ -142,8 +142,7 @@ final class PolledReader: AccelerometerReader {
     private var timer: EventSource?
     private var failures = 0
     private var stopped = false
-    private var previous: Vector3?
-    private var lastMovementUs: UInt64 = 0
+    private var movement: MovementTracker
     private var malformedLog = RateLimitedLog()
     typealias Options = IIOSource.Options
 
@@ -154,11 +153,10 @@ final class PolledReader: AccelerometerReader {
         self.options = options
         self.deliver = deliver
         self.lost = lost
-        context = try IIOContext()
-        guard let iio = context.device(device.sysname) else { throw IIOError(call: "find \(device.sysname)", errno: ENODEV) }
+        movement = MovementTracker(options: options, now: loop.now)
+        let iio: IIODevice
+        (context, iio) = try openDevice(device.sysname)
         channels = try RawReading.channels(of: iio)
-        // A fresh start wants its first answer quickly: read fast as if the device moved.
-        lastMovementUs = loop.now
         poll()
     }
 
@@ -174,8 +172,7 @@ final class PolledReader: AccelerometerReader {
             let raw = try RawReading.read(channels)
             failures = 0
             let gravity = configuration.gravity(raw: raw)
-            if let previous, (gravity - previous).magnitude > options.movementMS2 { lastMovementUs = now }
-            previous = gravity
+            movement.note(gravity, at: now)
             deliver(Sample(timeUs: Int64(now), gravity: gravity))
         } catch .malformed(let message) {
             malformedLog.warning("sample dropped: \(message)", now: now)
@@ -188,8 +185,8 @@ final class PolledReader: AccelerometerReader {
         }
         guard !stopped else { return }  // stopped from inside deliver
         do {
-            let moving = lastMovementUs > 0 && now - lastMovementUs < options.movementHoldUs
-            let interval = moving ? min(options.movingPollIntervalUs, options.pollIntervalUs) : options.pollIntervalUs
+            let interval = movement.isMoving(at: now) ? min(options.movingPollIntervalUs, options.pollIntervalUs)
+                : options.pollIntervalUs
             timer = try loop.addTimer(at: now + interval) { [unowned self] in self.poll() }
         } catch {
             Log.error("cannot arm the poll timer: \(error)")

@@ -78,12 +78,6 @@ public final class Bus {
         try check(sd_bus_request_name(handle, name, 0), "acquire bus name \(name)")
     }
 
-    public var uniqueName: String {
-        var name: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(handle, &name) >= 0, let name else { return "" }
-        return String(cString: name)
-    }
-
     /// Exports `members` as `interface` at `path`. The object stays on the bus while the
     /// returned export is alive.
     public func export(path: String, interface: String, members: [BusMember]) throws(SystemdError) -> BusObjectExport {

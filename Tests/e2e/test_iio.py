@@ -1,6 +1,5 @@
 """End to end: the real orientd reads fake IIO accelerometers (umockdev) through libiio and
 sd-device, on a private bus."""
-import math
 import os
 import signal
 import subprocess

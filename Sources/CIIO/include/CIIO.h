@@ -24,7 +24,6 @@ struct orientd_iio_api {
         __typeof__(iio_device_find_channel) *device_find_channel;
         __typeof__(iio_device_attr_read) *device_attr_read;
         __typeof__(iio_device_attr_write) *device_attr_write;
-        __typeof__(iio_device_buffer_attr_write) *device_buffer_attr_write;
         __typeof__(iio_device_get_trigger) *device_get_trigger;
         __typeof__(iio_device_set_trigger) *device_set_trigger;
         __typeof__(iio_device_create_buffer) *device_create_buffer;

@@ -1,0 +1,33 @@
+import Glibc
+import IIO
+import OrientationCore
+
+/// Opens a fresh libiio context and finds the device in it (both readers start this way).
+func openDevice(_ sysname: String) throws -> (IIOContext, IIODevice) {
+    let context = try IIOContext()
+    guard let device = context.device(sysname) else { throw IIOError(call: "find \(sysname)", errno: ENODEV) }
+    return (context, device)
+}
+
+/// Whether the device moved lately: a reading further than `movementMS2` from the previous
+/// one. Readers read fast while it moves (see `IIOSource.Options`). A fresh start counts as
+/// movement, so the first answer comes quickly.
+struct MovementTracker {
+    private let thresholdMS2: Double
+    private let holdUs: UInt64
+    private var previous: Vector3?
+    private var lastMovementUs: UInt64
+
+    init(options: IIOSource.Options, now: UInt64) {
+        thresholdMS2 = options.movementMS2
+        holdUs = options.movementHoldUs
+        lastMovementUs = now
+    }
+
+    mutating func note(_ gravity: Vector3, at now: UInt64) {
+        if let previous, (gravity - previous).magnitude > thresholdMS2 { lastMovementUs = now }
+        previous = gravity
+    }
+
+    func isMoving(at now: UInt64) -> Bool { now - lastMovementUs < holdUs }
+}
