@@ -35,13 +35,17 @@ let package = Package(
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
         .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
 
-        // The daemon: hub, D-Bus service, sample sources.
-        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Systemd", "IIO"],
+        // Sensors: discovery through sd-device, polled and buffered readers through libiio,
+        // trace replay. Used by the daemon and by orientctl.
+        .target(name: "Sensors", dependencies: ["OrientationCore", "Systemd", "IIO"], swiftSettings: lean),
+
+        // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
+        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Sensors", "Systemd"],
                 swiftSettings: lean),
-        .executableTarget(name: "orientd", dependencies: ["OrientdDaemon"], swiftSettings: lean),
+        .executableTarget(name: "orientd", dependencies: ["OrientdDaemon", "Systemd"], swiftSettings: lean),
 
         .executableTarget(name: "orientctl", dependencies: [
-            "OrientationCore", "Systemd", "OrientdDaemon",
+            "OrientationCore", "Sensors", "Systemd",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,6 +56,6 @@ let package = Package(
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
+        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError"]),
     ]
 )

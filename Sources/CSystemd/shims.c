@@ -50,10 +50,6 @@ int orientd_reply_empty(sd_bus_message *call) {
         return sd_bus_reply_method_return(call, "");
 }
 
-int orientd_reply_error(sd_bus_message *call, const char *name, const char *message) {
-        return sd_bus_reply_method_errorf(call, name, "%s", message);
-}
-
 int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,
                            const char *first, const char *second) {
         return sd_bus_emit_signal(bus, path, interface, member, "ss", first, second);

@@ -16,17 +16,17 @@ public final class IIOBuffer {
     deinit { iio.buffer_destroy!(handle) }
 
     /// The file descriptor that becomes readable when scans are waiting.
-    public func pollDescriptor() throws(IIOError) -> Int32 {
+    public func pollDescriptor() throws(CallError) -> Int32 {
         try check(iio.buffer_get_poll_fd!(handle), "poll fd of \(device.id)")
     }
 
-    public func setBlocking(_ blocking: Bool) throws(IIOError) {
+    public func setBlocking(_ blocking: Bool) throws(CallError) {
         try check(iio.buffer_set_blocking_mode!(handle, blocking), "set blocking mode of \(device.id)")
     }
 
     /// Reads what is waiting, up to the buffer size. Returns the number of whole scans, 0 when
     /// nothing is waiting (EAGAIN).
-    public func refill() throws(IIOError) -> Int {
+    public func refill() throws(CallError) -> Int {
         let bytes = iio.buffer_refill!(handle)
         if bytes == -Int(EAGAIN) { return 0 }
         try check(bytes, "read buffer of \(device.id)")

@@ -7,10 +7,10 @@ import Glibc
 public final class IIOContext {
     let handle: OpaquePointer
 
-    public init() throws(IIOError) {
+    public init() throws(CallError) {
         try Library.load()
         guard let context = iio.create_local_context!() else {
-            let error = IIOError(call: "iio_create_local_context", errno: errno)
+            let error = CallError(call: "iio_create_local_context", errno: errno)
             Library.unload()
             throw error
         }
@@ -49,11 +49,11 @@ public struct IIODevice {
         iio.device_find_channel!(handle, id, false).map { IIOChannel(handle: $0, device: self) }
     }
 
-    public func readAttribute(_ name: String) throws(IIOError) -> String {
+    public func readAttribute(_ name: String) throws(CallError) -> String {
         try readText("read \(id)/\(name)") { iio.device_attr_read!(handle, name, $0, $1) }
     }
 
-    public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
+    public func writeAttribute(_ name: String, _ value: String) throws(CallError) {
         try check(iio.device_attr_write!(handle, name, value), "write \(id)/\(name)")
     }
 
@@ -64,14 +64,14 @@ public struct IIODevice {
         return IIODevice(handle: trigger, context: context)
     }
 
-    public func setTrigger(_ trigger: IIODevice?) throws(IIOError) {
+    public func setTrigger(_ trigger: IIODevice?) throws(CallError) {
         try check(iio.device_set_trigger!(handle, trigger?.handle), "set trigger of \(id)")
     }
 
     /// Creates and enables a buffer of `samples` scans for the enabled channels.
-    public func createBuffer(samples: Int) throws(IIOError) -> IIOBuffer {
+    public func createBuffer(samples: Int) throws(CallError) -> IIOBuffer {
         guard let buffer = iio.device_create_buffer!(handle, samples, false) else {
-            throw IIOError(call: "create buffer of \(id)", errno: errno)
+            throw CallError(call: "create buffer of \(id)", errno: errno)
         }
         return IIOBuffer(handle: buffer, device: self)
     }
@@ -79,7 +79,7 @@ public struct IIODevice {
 
 /// Reads a text attribute through a libiio read call. libiio strips the trailing newline
 /// of sysfs values itself.
-func readText(_ call: String, _ read: (UnsafeMutablePointer<CChar>, Int) -> Int) throws(IIOError) -> String {
+func readText(_ call: String, _ read: (UnsafeMutablePointer<CChar>, Int) -> Int) throws(CallError) -> String {
     var buffer = [CChar](repeating: 0, count: 1024)
     let n = buffer.withUnsafeMutableBufferPointer { read($0.baseAddress!, $0.count) }
     try check(n, call)
@@ -95,7 +95,7 @@ public struct IIOChannel {
     public var id: String { String(cString: iio.channel_get_id!(handle)!) }
     public var isScanElement: Bool { iio.channel_is_scan_element!(handle) }
 
-    public func readAttribute(_ name: String) throws(IIOError) -> String {
+    public func readAttribute(_ name: String) throws(CallError) -> String {
         try readText("read \(device.id)/\(id) \(name)") { iio.channel_attr_read!(handle, name, $0, $1) }
     }
 

@@ -17,14 +17,6 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
     private init(uncheckedRows rows: (Vector3, Vector3, Vector3)) { self.rows = rows }
 
     /// Validates the rows: all finite, none zero.
-    public init(rows: (Vector3, Vector3, Vector3)) throws(ParseError) {
-        for (index, row) in [rows.0, rows.1, rows.2].enumerated() {
-            guard row.isFinite else { throw ParseError(text: "", reason: "row \(index + 1) is not finite") }
-            guard row != .zero else { throw ParseError(text: "", reason: "row \(index + 1) is zero") }
-        }
-        self.rows = rows
-    }
-
     public init(parsing text: String) throws(ParseError) {
         let rowTexts = DecimalNumber.trimBlanks(text).utf8.split(separator: 0x3b, omittingEmptySubsequences: false)  // ;
         guard rowTexts.count == 3 else {

@@ -1,5 +1,6 @@
 import Glibc
 import OrientationCore
+import Sensors
 import Systemd
 
 /// Wires the daemon together: one sd-event loop owning signals, the bus and the source.
@@ -27,13 +28,13 @@ public enum Daemon {
     private static func serve(_ options: DaemonOptions) throws -> Int32 {
         let loop = try EventLoop()
         var stopping = false
-        var service: OrientationService?
+        var stopSensor: () -> Void = {}
         let shutdown = { (signal: String) in
             guard !stopping else { return }
             stopping = true
             Log.info("\(signal): stopping")
             ServiceManager.notify("STOPPING=1")
-            service?.shutdown()
+            stopSensor()
             loop.exit(0)
         }
         let term = try loop.addSignal(SIGTERM) { shutdown("SIGTERM") }
@@ -50,16 +51,18 @@ public enum Daemon {
         try bus.attach(to: loop)
         try bus.exitLoopOnDisconnect()
 
-        let hub = NotificationHub(source: source, loop: loop)
-        let orientation = try OrientationService(bus: bus, hub: hub, limits: options.limits)
-        service = orientation
+        let hub = OrientationHub(source: source, timers: loop)
+        let demand = SensorDemand(timers: loop) { level in hub.run(level) }
+        let budget = CallerBudget(limits: options.limits)
+        let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
+        var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
-        var names = [OrientationService.busName]
         if options.sensorProxyCompat {
-            compat = try SensorProxyService(bus: bus, hub: hub, orientation: orientation, maxClaimers: options.limits.callers)
-            names.append(SensorProxyService.busName)
+            compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget)
+            names.append(Contract.SensorProxy.busName)
         }
-        defer { withExtendedLifetime(compat) {} }
+        defer { withExtendedLifetime((orientation, compat)) {} }
+        stopSensor = { demand.stopNow() }
         for name in names {
             do {
                 try bus.requestName(name)
@@ -74,13 +77,12 @@ public enum Daemon {
         Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
         let code = try loop.run()
-        service?.shutdown()
-        service = nil
+        stopSensor()
         if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
         return code
     }
 
-    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws -> SampleSource? {
+    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws -> (any SampleSource)? {
         switch options.source {
         case .none:
             return nil

@@ -1,4 +1,5 @@
 import OrientationCore
+import Sensors
 import Systemd
 
 /// The command line of `orientd`.
@@ -16,7 +17,7 @@ public struct DaemonOptions: Equatable {
     public var verbose = false
     /// Also own net.hadess.SensorProxy, as iio-sensor-proxy does.
     public var sensorProxyCompat = false
-    public var limits = OrientationService.Limits()
+    public var limits = CallerLimits()
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
 
@@ -44,7 +45,7 @@ public struct DaemonOptions: Equatable {
                                         play a t_ms,x,y,z trace as if it were a sensor
           --source none                 no sensor
           --poll-interval-ms N          polled IIO devices: time between reads (default 100)
-          --max-callers N               callers that may hold Begin references (default 512)
+          --max-callers N               callers of one resource, such as Begin (default 256)
           --max-references-per-caller N nested Begins per caller (default 64)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages

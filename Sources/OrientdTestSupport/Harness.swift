@@ -144,21 +144,21 @@ public final class Client {
     public init(bus: PrivateBus) throws { self.bus = try Bus(.address(bus.address), description: "test-client") }
 
     public func begin() throws -> String {
-        try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
+        try bus.call(destination: Names.busName, path: Names.objectPath, interface: Names.interface,
                      member: "BeginGeneratingNotifications").readString()
     }
 
     public func end() throws {
-        _ = try bus.call(destination: Names.bus, path: Names.path, interface: Names.interface,
+        _ = try bus.call(destination: Names.busName, path: Names.objectPath, interface: Names.interface,
                          member: "EndGeneratingNotifications")
     }
 
     public func string(_ property: String) throws -> String {
-        try bus.getStringProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
+        try bus.getStringProperty(destination: Names.busName, path: Names.objectPath, interface: Names.interface, name: property)
     }
 
     public func bool(_ property: String) throws -> Bool {
-        try bus.getBoolProperty(destination: Names.bus, path: Names.path, interface: Names.interface, name: property)
+        try bus.getBoolProperty(destination: Names.busName, path: Names.objectPath, interface: Names.interface, name: property)
     }
 
     /// The error name a call fails with, or nil if it succeeds.
@@ -174,11 +174,8 @@ public final class Client {
     }
 }
 
-public enum Names {
-    public static let bus = "org.orientd.Orientation1"
-    public static let path = "/org/orientd/Orientation1"
-    public static let interface = "org.orientd.Orientation1"
-}
+/// The daemon's names, from the one copy of the contract.
+public typealias Names = Contract.Orientation1
 
 /// The real orientd on a private bus.
 public final class OrientdProcess {

@@ -28,10 +28,6 @@ public struct BusError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public static func invalidArgs(_ message: String) -> BusError {
-        BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
-    }
-
     public var description: String { "\(name): \(message)" }
 }
 
@@ -39,7 +35,7 @@ public struct BusError: Error, Equatable, CustomStringConvertible {
 public final class Bus {
     public let handle: OpaquePointer
 
-    public init(_ address: BusAddress, description: String) throws(SystemdError) {
+    public init(_ address: BusAddress, description: String) throws(CallError) {
         var bus: OpaquePointer?
         switch address {
         case .system:
@@ -63,40 +59,40 @@ public final class Bus {
 
     deinit { sd_bus_flush_close_unref(handle) }
 
-    public func attach(to loop: EventLoop) throws(SystemdError) {
+    public func attach(to loop: EventLoop) throws(CallError) {
         try check(sd_bus_attach_event(handle, loop.handle, 0), "sd_bus_attach_event")
     }
 
     /// When the bus goes away, end the attached event loop with a failure exit code: a
     /// system service is restarted by its manager with a fresh connection.
-    public func exitLoopOnDisconnect() throws(SystemdError) {
+    public func exitLoopOnDisconnect() throws(CallError) {
         try check(sd_bus_set_exit_on_disconnect(handle, 1), "sd_bus_set_exit_on_disconnect")
     }
 
     /// Takes a well-known name; fails if another connection owns it.
-    public func requestName(_ name: String) throws(SystemdError) {
+    public func requestName(_ name: String) throws(CallError) {
         try check(sd_bus_request_name(handle, name, 0), "acquire bus name \(name)")
     }
 
     /// Exports `members` as `interface` at `path`. The object stays on the bus while the
     /// returned export is alive.
-    public func export(path: String, interface: String, members: [BusMember]) throws(SystemdError) -> BusObjectExport {
+    public func export(path: String, interface: String, members: [BusMember]) throws(CallError) -> BusObjectExport {
         try BusObjectExport(bus: self, path: path, interface: interface, members: members)
     }
 
     /// Emits a signal with two string arguments.
-    public func emitSignal(path: String, interface: String, member: String, _ first: String, _ second: String) throws(SystemdError) {
+    public func emitSignal(path: String, interface: String, member: String, _ first: String, _ second: String) throws(CallError) {
         try check(orientd_emit_signal_ss(handle, path, interface, member, first, second), "emit \(member)")
     }
 
     /// Emits org.freedesktop.DBus.Properties.PropertiesChanged for `names` (values included,
     /// read back through the getters).
-    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(SystemdError) {
+    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(CallError) {
         guard !names.isEmpty else { return }
         var strings = names.map { strdup($0) }
         strings.append(nil)
         defer { for s in strings { free(s) } }
-        _ = try strings.withUnsafeMutableBufferPointer { (buffer) throws(SystemdError) in
+        _ = try strings.withUnsafeMutableBufferPointer { (buffer) throws(CallError) in
             try check(sd_bus_emit_properties_changed_strv(handle, path, interface, buffer.baseAddress), "emit PropertiesChanged")
         }
     }
@@ -148,7 +144,7 @@ public final class Bus {
     }
 
     /// Calls `handler` for every message matching `rule` while the slot is alive.
-    public func addMatch(_ rule: String, _ handler: @escaping (BusMessage) -> Void) throws(SystemdError) -> BusMatch {
+    public func addMatch(_ rule: String, _ handler: @escaping (BusMessage) -> Void) throws(CallError) -> BusMatch {
         let match = BusMatch(handler: handler)
         var slot: OpaquePointer?
         try check(sd_bus_add_match(handle, &slot, rule, { message, userdata, _ in

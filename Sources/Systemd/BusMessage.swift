@@ -21,20 +21,27 @@ public final class BusMessage {
         sd_bus_message_get_signature(handle, 1).map { String(cString: $0) } ?? ""
     }
 
-    public func replyString(_ value: String) throws(SystemdError) {
+    /// The effective uid of the sender, asked of the bus (dbus-daemon does not attach
+    /// credentials to messages): one round trip to the bus itself.
+    public func senderUID() throws(CallError) -> UInt32 {
+        var creds: OpaquePointer?
+        try check(sd_bus_query_sender_creds(handle, UInt64(SD_BUS_CREDS_EUID), &creds), "ask the bus for the caller's uid")
+        defer { sd_bus_creds_unref(creds) }
+        var uid: uid_t = 0
+        try check(sd_bus_creds_get_euid(creds, &uid), "caller's uid")
+        return uid
+    }
+
+    public func replyString(_ value: String) throws(CallError) {
         try check(orientd_reply_string(handle, value), "reply to \(member ?? "call")")
     }
 
-    public func replyEmpty() throws(SystemdError) {
+    public func replyEmpty() throws(CallError) {
         try check(orientd_reply_empty(handle), "reply to \(member ?? "call")")
     }
 
-    public func replyError(_ error: BusError) throws(SystemdError) {
-        try check(orientd_reply_error(handle, error.name, error.message), "reply to \(member ?? "call")")
-    }
-
     /// Reads the next argument as a string (types s, o, g).
-    public func readString() throws(SystemdError) -> String {
+    public func readString() throws(CallError) -> String {
         var value: UnsafePointer<CChar>?
         let type = CChar(UInt8(ascii: "s"))
         try check(sd_bus_message_read_basic(handle, type, &value), "read string argument")
@@ -42,7 +49,7 @@ public final class BusMessage {
     }
 
     /// Reads all arguments of a message whose arguments are all strings.
-    public func readStrings() throws(SystemdError) -> [String] {
+    public func readStrings() throws(CallError) -> [String] {
         var out: [String] = []
         for _ in signature { out.append(try readString()) }
         return out

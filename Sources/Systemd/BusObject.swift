@@ -1,3 +1,4 @@
+import CallError
 import CSystemd
 
 /// A value a property getter returns.
@@ -23,13 +24,13 @@ public enum BusMember {
 /// handlers. The slot is released before the vtable memory and handlers are freed.
 public final class BusObjectExport {
     private var slot: OpaquePointer?
-    private var vtable: UnsafeMutablePointer<sd_bus_vtable>
-    private var vtableCount: Int
+    private let vtable: UnsafeMutablePointer<sd_bus_vtable>
+    private let vtableCount: Int
     private var strings: [UnsafeMutablePointer<CChar>] = []
     private var methods: [String: (BusMessage) throws(BusError) -> Void] = [:]
     private var getters: [String: () -> BusValue] = [:]
 
-    init(bus: Bus, path: String, interface: String, members: [BusMember]) throws(SystemdError) {
+    init(bus: Bus, path: String, interface: String, members: [BusMember]) throws(CallError) {
         vtableCount = members.count + 2
         vtable = .allocate(capacity: vtableCount)
         var rows = [orientd_vtable_start(0)]
@@ -59,23 +60,18 @@ public final class BusObjectExport {
         var raw: OpaquePointer?
         let r = sd_bus_add_object_vtable(bus.handle, &raw, path, interface, vtable,
                                          Unmanaged.passUnretained(self).toOpaque())
-        guard r >= 0 else {
-            release()
-            throw SystemdError(call: "export \(interface) at \(path)", errno: -r)
-        }
+        // On failure deinit still runs (every stored property is initialised) and frees the
+        // table: freeing it here too would free it twice.
+        guard r >= 0 else { throw CallError(call: "export \(interface) at \(path)", errno: -r) }
         slot = raw
     }
 
-    deinit { release() }
-
-    private func release() {
+    /// The slot goes first: sd-bus may still call into the table until it is unreferenced.
+    deinit {
         if let slot { sd_bus_slot_unref(slot) }
-        slot = nil
         vtable.deinitialize(count: vtableCount)
         vtable.deallocate()
-        vtableCount = 0
         for s in strings { free(s) }
-        strings = []
     }
 
     private func keep(_ s: String) -> UnsafeMutablePointer<CChar> {

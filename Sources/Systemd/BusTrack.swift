@@ -9,11 +9,13 @@ public final class BusTrack {
 
     /// `onEmpty` runs on the loop whenever the last reference of the last caller is gone,
     /// whether removed or lost because the caller left the bus.
-    public init(bus: Bus, recursive: Bool, onEmpty: @escaping () -> Void) throws(SystemdError) {
+    public init(bus: Bus, recursive: Bool, onEmpty: @escaping () -> Void) throws(CallError) {
         self.onEmpty = onEmpty
         var raw: OpaquePointer?
         try check(sd_bus_track_new(bus.handle, &raw, { _, userdata in
-            Unmanaged<BusTrack>.fromOpaque(userdata!).takeUnretainedValue().onEmpty()
+            // The handler may drop the last reference to this track: keep it alive meanwhile.
+            let track = Unmanaged<BusTrack>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(track) { track.onEmpty() }
             // 1: handled. 0 would put an empty track back on the queue and call us forever.
             return 1
         }, Unmanaged.passUnretained(self).toOpaque()), "sd_bus_track_new")
@@ -23,7 +25,7 @@ public final class BusTrack {
 
     deinit { sd_bus_track_unref(track) }
 
-    public func add(senderOf message: BusMessage) throws(SystemdError) {
+    public func add(senderOf message: BusMessage) throws(CallError) {
         try check(sd_bus_track_add_sender(track, message.handle), "track caller")
     }
 
@@ -37,6 +39,18 @@ public final class BusTrack {
         max(0, Int(sd_bus_track_count_sender(track, message.handle)))
     }
 
-    /// Number of distinct callers holding references.
+    /// Number of distinct callers holding references. Each costs the daemon one match rule
+    /// on the bus (sd-bus watches the name's NameOwnerChanged).
     public var callers: Int { Int(sd_bus_track_count(track)) }
+
+    /// The unique names of the callers holding references.
+    public var names: [String] {
+        var out: [String] = []
+        var name = sd_bus_track_first(track)
+        while let current = name {
+            out.append(String(cString: current))
+            name = sd_bus_track_next(track)
+        }
+        return out
+    }
 }

@@ -13,12 +13,6 @@ public final class Device {
         sd_device_ref(handle)
     }
 
-    public convenience init(syspath: String) throws(SystemdError) {
-        var device: OpaquePointer?
-        try check(sd_device_new_from_syspath(&device, syspath), "open device \(syspath)")
-        self.init(adopting: device!)
-    }
-
     deinit { sd_device_unref(handle) }
 
     public var syspath: String { string(sd_device_get_syspath) ?? "" }
@@ -49,7 +43,7 @@ public final class Device {
     }
 
     /// Every device of a subsystem, as udev knows it now.
-    public static func enumerate(subsystem: String) throws(SystemdError) -> [Device] {
+    public static func enumerate(subsystem: String) throws(CallError) -> [Device] {
         var enumerator: OpaquePointer?
         try check(sd_device_enumerator_new(&enumerator), "sd_device_enumerator_new")
         defer { sd_device_enumerator_unref(enumerator) }
@@ -72,7 +66,7 @@ public final class DeviceMonitor {
     private var monitor: OpaquePointer?
     private let handler: (_ action: String, _ device: Device) -> Void
 
-    public init(loop: EventLoop, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(SystemdError) {
+    public init(loop: EventLoop, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(CallError) {
         self.handler = handler
         var raw: OpaquePointer?
         try check(sd_device_monitor_new(&raw), "sd_device_monitor_new")

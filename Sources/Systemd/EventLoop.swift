@@ -3,10 +3,10 @@ import CSystemd
 
 /// The daemon's single event loop (sd-event): timers, file descriptors and signals, all
 /// dispatched on the thread that calls `run()`.
-public final class EventLoop {
+public final class EventLoop: Timers {
     public let handle: OpaquePointer
 
-    public init() throws(SystemdError) {
+    public init() throws(CallError) {
         var event: OpaquePointer?
         try check(sd_event_default(&event), "sd_event_default")
         handle = event!
@@ -15,7 +15,7 @@ public final class EventLoop {
     deinit { sd_event_unref(handle) }
 
     /// Runs until `exit(_:)`; returns the exit code.
-    public func run() throws(SystemdError) -> Int32 {
+    public func run() throws(CallError) -> Int32 {
         try check(sd_event_loop(handle), "sd_event_loop")
     }
 
@@ -28,13 +28,12 @@ public final class EventLoop {
         return usec
     }
 
-    /// A one-shot timer at an absolute CLOCK_MONOTONIC time. `accuracyUs` 0 would mean
-    /// sd-event's default of 250 ms of slack, so 1 µs is the finest.
-    public func addTimer(at usec: UInt64, accuracyUs: UInt64 = 1, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
-        let box = EventSource.Callback.timer(handler)
-        let source = EventSource(callback: box)
+    /// A one-shot timer at an absolute CLOCK_MONOTONIC time, with 1 µs accuracy (0 would
+    /// mean sd-event's default of 250 ms of slack).
+    public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        let source = EventSource(callback: .plain(handler))
         var raw: OpaquePointer?
-        try check(sd_event_add_time(handle, &raw, CLOCK_MONOTONIC, usec, accuracyUs, { _, _, userdata in
+        try check(sd_event_add_time(handle, &raw, CLOCK_MONOTONIC, usec, 1, { _, _, userdata in
             EventSource.from(userdata).fire()
             return 0
         }, source.userdata), "sd_event_add_time")
@@ -42,12 +41,8 @@ public final class EventLoop {
         return source
     }
 
-    public func addTimer(afterUs delay: UInt64, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
-        try addTimer(at: now + delay, handler)
-    }
-
     /// Watches a file descriptor; `handler` receives the poll events.
-    public func addIO(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(SystemdError) -> EventSource {
+    public func addIO(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> EventSource {
         let source = EventSource(callback: .io(handler))
         var raw: OpaquePointer?
         try check(sd_event_add_io(handle, &raw, fd, events, { _, _, revents, userdata in
@@ -60,12 +55,12 @@ public final class EventLoop {
 
     /// Handles a signal on the loop; the signal is blocked for the process so that only the
     /// loop sees it.
-    public func addSignal(_ signal: Int32, _ handler: @escaping () -> Void) throws(SystemdError) -> EventSource {
+    public func addSignal(_ signal: Int32, _ handler: @escaping () -> Void) throws(CallError) -> EventSource {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, signal)
         sigprocmask(SIG_BLOCK, &set, nil)
-        let source = EventSource(callback: .timer(handler))
+        let source = EventSource(callback: .plain(handler))
         var raw: OpaquePointer?
         try check(sd_event_add_signal(handle, &raw, signal, { _, _, userdata in
             EventSource.from(userdata).fire()
@@ -78,9 +73,10 @@ public final class EventLoop {
 
 /// Owns one sd-event source and the Swift closure it calls. Dropping the last reference
 /// disables and frees the source before the closure goes away.
-public final class EventSource {
+public final class EventSource: Cancellable {
     enum Callback {
-        case timer(() -> Void)
+        /// Timers and signals: no arguments.
+        case plain(() -> Void)
         case io((UInt32) -> Void)
     }
 
@@ -101,7 +97,7 @@ public final class EventSource {
         // Keep self alive while the closure runs: it may drop the last outside reference.
         withExtendedLifetime(self) {
             switch callback {
-            case .timer(let handler): handler()
+            case .plain(let handler): handler()
             case .io(let handler): handler(revents)
             }
         }

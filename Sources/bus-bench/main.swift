@@ -59,7 +59,7 @@ func signalLatency() throws {
 
     let listener = try bus.client()
     var received: [(String, UInt64)] = []
-    let match = try listener.bus.addMatch("type='signal',sender='\(Names.bus)',member='OrientationDidChange'") { message in
+    let match = try listener.bus.addMatch("type='signal',sender='\(Names.busName)',member='OrientationDidChange'") { message in
         let now = monotonicUs()
         if let args = try? message.readStrings() { received.append((args[0], now)) }
     }

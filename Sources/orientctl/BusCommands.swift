@@ -20,13 +20,7 @@ struct BusOptions: ParsableArguments {
     }
 }
 
-enum Service {
-    static let name = "org.orientd.Orientation1"
-    static let path = "/org/orientd/Orientation1"
-    static let interface = "org.orientd.Orientation1"
-    static let stringProperties = ["Orientation", "ScreenOrientation"]
-    static let boolProperties = ["IsGeneratingNotifications", "HasAccelerometer"]
-}
+typealias Service = Contract.Orientation1
 
 /// An error message and exit status 1, without usage text.
 struct Failure: Error, CustomStringConvertible {
@@ -36,7 +30,7 @@ struct Failure: Error, CustomStringConvertible {
 
 func failure(_ bus: String, _ error: BusError) -> Failure {
     if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-        return Failure("orientd is not running on the \(bus) bus (\(Service.name) has no owner)")
+        return Failure("orientd is not running on the \(bus) bus (\(Service.busName) has no owner)")
     }
     return Failure("\(error.name): \(error.message)")
 }
@@ -61,7 +55,7 @@ struct Get: ParsableCommand {
     func run() throws {
         let bus = try options.connect()
         do {
-            let value = try bus.getStringProperty(destination: Service.name, path: Service.path,
+            let value = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
                                                   interface: Service.interface, name: "Orientation")
             print(options.json ? "{\"Orientation\": \(jsonString(value))}" : value)
         } catch {
@@ -79,11 +73,11 @@ struct Status: ParsableCommand {
         var fields: [(String, String, String)] = []  // name, text, json
         do {
             for name in Service.stringProperties {
-                let v = try bus.getStringProperty(destination: Service.name, path: Service.path, interface: Service.interface, name: name)
+                let v = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)
                 fields.append((name, v, jsonString(v)))
             }
             for name in Service.boolProperties {
-                let v = try bus.getBoolProperty(destination: Service.name, path: Service.path, interface: Service.interface, name: name)
+                let v = try bus.getBoolProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)
                 fields.append((name, v ? "yes" : "no", v ? "true" : "false"))
             }
         } catch {
@@ -122,7 +116,7 @@ struct Monitor: ParsableCommand {
         var seen = 0
         var exitCode: Int32 = 0
         var shown: String?
-        let rule = "type='signal',sender='\(Service.name)',path='\(Service.path)',interface='\(Service.interface)',member='OrientationDidChange'"
+        let rule = "type='signal',sender='\(Service.busName)',path='\(Service.objectPath)',interface='\(Service.interface)',member='OrientationDidChange'"
         let changes = try bus.addMatch(rule) { message in
             guard let args = try? message.readStrings(), args.count == 2 else { return }
             // The change that produced Begin's answer is already on screen.
@@ -133,14 +127,14 @@ struct Monitor: ParsableCommand {
             if let count, seen >= count { loop.exit(0) }
         }
         // The daemon leaving the bus ends the monitor with an error.
-        let vanished = try bus.addMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Service.name)',arg2=''") { _ in
+        let vanished = try bus.addMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Service.busName)',arg2=''") { _ in
             FileHandle.standardError.write(Data("orientctl: orientd left the bus\n".utf8))
             exitCode = 1
             loop.exit(1)
         }
         let first: String
         do {
-            first = try bus.call(destination: Service.name, path: Service.path, interface: Service.interface,
+            first = try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
                                  member: "BeginGeneratingNotifications").readString()
         } catch let error as BusError {
             throw failure(options.bus, error)
@@ -153,7 +147,7 @@ struct Monitor: ParsableCommand {
         _ = try loop.run()
         withExtendedLifetime((changes, vanished, term, interrupt, deadline)) {}
         if exitCode == 0 {
-            _ = try? bus.call(destination: Service.name, path: Service.path, interface: Service.interface,
+            _ = try? bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
                               member: "EndGeneratingNotifications")
         }
         if exitCode != 0 { throw ExitCode(exitCode) }

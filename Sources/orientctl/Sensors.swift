@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import OrientationCore
-import OrientdDaemon
+import Sensors
+import Systemd
 
 /// What the daemon would find: every IIO accelerometer, its configuration and where each
 /// value came from, and a reading before and after the mount matrix.
@@ -10,6 +11,8 @@ struct Sensors: ParsableCommand {
         abstract: "List the IIO accelerometers and how orientd reads them.")
 
     func run() throws {
+        // Discovery logs what it passes over; on a terminal, without journald's prefixes.
+        Log.priorityPrefixes = false
         let found = AccelerometerDiscovery.scan()
         if found.isEmpty {
             writeLine("no IIO accelerometer found")

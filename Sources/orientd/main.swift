@@ -1,5 +1,6 @@
 import Glibc
 import OrientdDaemon
+import Systemd
 
 switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) }) {
 case .success(.help):

@@ -37,6 +37,11 @@ def read_until(proc, pattern, timeout=5.0):
     return proc.seen
 
 
+def stops(d):
+    """How often the daemon stopped its sensor (its debug log says so each time)."""
+    return len(re.findall(r'source .* stopped', d.output()))
+
+
 @pytest.mark.parametrize('variant', ['poll', 'buffer'])
 def test_monitor_sensor_sees_orientation_changes(testbed, start, bus, variant):
     acc = testbed.accelerometer(variant=variant)
@@ -50,13 +55,16 @@ def test_monitor_sensor_sees_orientation_changes(testbed, start, bus, variant):
             acc.set_pose(pose)
             out = read_until(m, 'Accelerometer orientation changed: ' + name)
             assert 'changed: ' + name in out, out + d.output()
-        # The claim is held by monitor-sensor's connection: the sensor runs.
-        assert d.client.get('IsGeneratingNotifications') is True
+        # The claim is held by monitor-sensor's connection: the sensor runs, but a claim is
+        # not a Begin, so IsGeneratingNotifications stays false.
+        assert stops(d) == 0, d.output()
+        assert d.client.get('IsGeneratingNotifications') is False
     finally:
         m.kill()
         m.wait()
-    # monitor-sensor left without releasing: its claim went with it.
-    assert d.client.wait_for('IsGeneratingNotifications', False), d.output()
+    # monitor-sensor left without releasing: its claim went with it, and the sensor stops
+    # after the linger.
+    assert T.wait_for(lambda: stops(d) == 1), d.output()
 
 
 def test_claims_are_idempotent_and_share_the_hub(testbed, start, bus):
@@ -69,19 +77,25 @@ def test_claims_are_idempotent_and_share_the_hub(testbed, start, bus):
     proxy.ClaimAccelerometer(dbus_interface=ISP[2])
     assert T.wait_for(lambda: str(props.Get(ISP[2], 'AccelerometerOrientation')) == 'left-up'), d.output()
     assert props.Get(ISP[2], 'HasAccelerometer') is not False
-    assert d.client.get('IsGeneratingNotifications') is True
-    # One Release undoes both Claims (idempotent per caller, as in iio-sensor-proxy).
+    # A claim runs the sensor but is not a Begin: IsGeneratingNotifications follows Begins only.
+    assert d.client.get('IsGeneratingNotifications') is False
+    assert stops(d) == 0
+    # One Release undoes both Claims (idempotent per caller, as in iio-sensor-proxy); the
+    # sensor stops after the linger.
     proxy.ReleaseAccelerometer(dbus_interface=ISP[2])
-    assert d.client.wait_for('IsGeneratingNotifications', False)
+    assert T.wait_for(lambda: stops(d) == 1), d.output()
     # A Release without a claim is not an error there either.
     proxy.ReleaseAccelerometer(dbus_interface=ISP[2])
     # A Begin on orientd's own interface and a Claim hold the same sensor.
     d.client.begin()
+    assert d.client.get('IsGeneratingNotifications') is True
     proxy.ClaimAccelerometer(dbus_interface=ISP[2])
     d.client.end()
-    assert d.client.get('IsGeneratingNotifications') is True
+    assert d.client.get('IsGeneratingNotifications') is False
+    time.sleep(1.5)  # longer than the linger: the claim alone keeps the sensor running
+    assert stops(d) == 1, d.output()
     proxy.ReleaseAccelerometer(dbus_interface=ISP[2])
-    assert d.client.wait_for('IsGeneratingNotifications', False)
+    assert T.wait_for(lambda: stops(d) == 2), d.output()
     assert str(props.Get(ISP[2], 'AccelerometerTilt')) in ('vertical', 'undefined')
     assert props.Get(ISP[2], 'HasAmbientLight') is not True
     compass = dbus.Interface(conn.get_object(ISP[0], '/net/hadess/SensorProxy/Compass'), 'org.freedesktop.DBus.Properties')

@@ -29,7 +29,6 @@ sd_bus_vtable orientd_vtable_end(void);
 /* sd_bus_reply_method_return(call, "s", value) and friends. */
 int orientd_reply_string(sd_bus_message *call, const char *value);
 int orientd_reply_empty(sd_bus_message *call);
-int orientd_reply_error(sd_bus_message *call, const char *name, const char *message);
 
 /* sd_bus_emit_signal(bus, path, interface, member, "ss", first, second). */
 int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,

@@ -1,3 +1,4 @@
+import CallError
 import Glibc
 import IIO
 import OrientationCore
@@ -23,8 +24,8 @@ final class BufferedReader: AccelerometerReader {
     private var buffer: IIOBuffer?
     private var fd: Int32 = -1
     private var watch: EventSource?
-    private var batchTimer: EventSource?
-    private var silenceTimer: EventSource?
+    private var batchTimer: (any Cancellable)?
+    private var silenceTimer: (any Cancellable)?
     private var previousSamplingFrequency: String?
     private var failures = 0
     private var stopped = false
@@ -48,7 +49,7 @@ final class BufferedReader: AccelerometerReader {
         self.device = device
         channels = try AccelerometerConfiguration.axisNames.map { axis throws in
             guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
-                throw IIOError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
+                throw CallError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
             }
             return channel
         }
@@ -137,7 +138,7 @@ final class BufferedReader: AccelerometerReader {
 
     private func waitForData() {
         do {
-            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned self] _ in
+            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
                 self.watch?.cancel()
                 self.watch = nil
                 self.silenceTimer?.cancel()
@@ -159,7 +160,7 @@ final class BufferedReader: AccelerometerReader {
 
     private func watchSilence(afterUs delay: UInt64) {
         do {
-            silenceTimer = try loop.addTimer(afterUs: delay) { [unowned self] in
+            silenceTimer = try loop.addTimer(afterUs: delay) { [unowned(unsafe) self] in
                 self.silenceTimer = nil
                 self.probe()
             }
@@ -212,7 +213,7 @@ final class BufferedReader: AccelerometerReader {
         }
         let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : options.batchIntervalUs
         do {
-            batchTimer = try loop.addTimer(afterUs: interval) { [unowned self] in
+            batchTimer = try loop.addTimer(afterUs: interval) { [unowned(unsafe) self] in
                 self.batchTimer = nil
                 self.readBatch()
             }

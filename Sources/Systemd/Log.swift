@@ -1,9 +1,11 @@
 import Glibc
 
-/// Log lines on stderr with sd-daemon(3) priority prefixes, so journald keeps the levels.
-/// Libraries log; only `main` decides verbosity.
+/// Log lines on stderr. The daemon prefixes them with sd-daemon(3) priorities so journald
+/// keeps the levels; a command-line tool turns the prefixes off. Libraries log; only `main`
+/// decides verbosity and prefixes.
 public enum Log {
     nonisolated(unsafe) public static var verbose = false
+    nonisolated(unsafe) public static var priorityPrefixes = true
 
     public static func error(_ message: String) { write(3, message) }
     public static func warning(_ message: String) { write(4, message) }
@@ -14,7 +16,7 @@ public enum Log {
     }
 
     private static func write(_ priority: Int, _ message: String) {
-        var line = "<\(priority)>" + message
+        var line = priorityPrefixes ? "<\(priority)>" + message : message
         line.append("\n")
         line.withUTF8 { bytes in
             var offset = 0

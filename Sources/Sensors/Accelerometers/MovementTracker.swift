@@ -1,13 +1,4 @@
-import Glibc
-import IIO
 import OrientationCore
-
-/// Opens a fresh libiio context and finds the device in it (both readers start this way).
-func openDevice(_ sysname: String) throws -> (IIOContext, IIODevice) {
-    let context = try IIOContext()
-    guard let device = context.device(sysname) else { throw IIOError(call: "find \(sysname)", errno: ENODEV) }
-    return (context, device)
-}
 
 /// Whether the device moved lately: a reading further than `movementMS2` from the previous
 /// one. Readers read fast while it moves (see `IIOSource.Options`). A fresh start counts as

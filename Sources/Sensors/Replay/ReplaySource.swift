@@ -39,8 +39,8 @@ public final class ReplaySource: SampleSource {
 
     private let samples: [Sample]
     private let configuration: Configuration
-    private let loop: EventLoop
-    private var timer: EventSource?
+    private let loop: any Timers
+    private var timer: (any Cancellable)?
     private var next = 0
     /// Added to trace times so that time keeps increasing across loops.
     private var timeOffsetUs: Int64 = 0
@@ -48,7 +48,7 @@ public final class ReplaySource: SampleSource {
     private var originUs: Int64 = 0
     private var deliver: ((Sample) -> Void)?
 
-    public init(configuration: Configuration, loop: EventLoop) throws(SourceError) {
+    public init(configuration: Configuration, loop: any Timers) throws(SourceError) {
         self.configuration = configuration
         self.loop = loop
         name = "replay:\(configuration.path)"
@@ -96,7 +96,7 @@ public final class ReplaySource: SampleSource {
     private func schedule() {
         let due = UInt64(max(0, originUs + scaled(traceTime(next))))
         do {
-            timer = try loop.addTimer(at: due) { [unowned self] in self.fire() }
+            timer = try loop.addTimer(at: due) { [unowned(unsafe) self] in self.fire() }
         } catch {
             Log.error("replay: cannot arm timer: \(error)")
         }

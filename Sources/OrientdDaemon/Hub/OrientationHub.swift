@@ -1,68 +1,84 @@
 import OrientationCore
+import Sensors
 import Systemd
 
-/// What the hub announces. The bus service turns these into signals.
-public protocol NotificationHubDelegate: AnyObject {
-    func hub(_ hub: NotificationHub, orientationChangedTo new: Orientation, from previous: Orientation,
-             screenOrientationChanged: Bool)
-    func hubSensorAvailabilityChanged(_ hub: NotificationHub)
-}
+/// The display accelerometer's orientation: runs the sample source while `SensorDemand` says
+/// so, classifies its samples and owns the published state that the D-Bus faces read and
+/// announce (`orientation`, `screenOrientation`, `gravity`, `hasSensor`).
+public final class OrientationHub {
+    /// What observers hear. The bus faces turn these into properties and signals.
+    public enum Event {
+        case orientationChanged(new: Orientation, previous: Orientation, screenChanged: Bool)
+        case sensorAvailabilityChanged
+        /// Every sample while the source runs; cheap work only.
+        case sample(Vector3)
+    }
 
-/// Runs the sample source only while someone generates notifications, classifies its
-/// samples and keeps the published state (`orientation`, `screenOrientation`).
-/// Reference counting per caller lives in the bus service; the hub only hears "start" (first
-/// reference) and "stop" (last one gone).
-public final class NotificationHub {
-    /// How long a Begin waits for the classifier's first answer before replying `unknown`.
+    /// How long a Begin waits for the classifier's first answer before replying `unknown`:
+    /// a sensor that delivers nothing for a second is not going to answer a person in time.
     public static let firstAnswerTimeoutUs: UInt64 = 1_000_000
 
-    /// Who hears about changes (the D-Bus services); held weakly.
-    private var observers: [WeakObserver] = []
-    /// The newest reading while running (for the compatibility interface's tilt).
-    public private(set) var lastGravity: Vector3?
-    /// Called for every sample while running; cheap work only.
-    public var sampleObserver: ((Vector3) -> Void)?
-
-    public func addObserver(_ observer: NotificationHubDelegate) {
-        observers.append(WeakObserver(value: observer))
-    }
     public private(set) var orientation: Orientation = .unknown
-    /// The last edge-up orientation (CONVENTIONS §4); `unknown` before the first one.
+    /// The last edge-up orientation (docs/dbus-api.md); `unknown` before the first one.
     public private(set) var screenOrientation: Orientation = .unknown
+    /// The newest reading while the source runs.
+    public private(set) var gravity: Vector3?
     public private(set) var isRunning = false
-
     public var hasSensor: Bool { source?.isAvailable ?? false }
 
-    private let source: SampleSource?
-    private let loop: EventLoop
+    private let source: (any SampleSource)?
+    private let timers: any Timers
     private let parameters: ClassifierParameters
     private var classifier: OrientationClassifier
+    private var observers: [(Event) -> Void] = []
     private var sourceDelivering = false
     private var hasFirstAnswer = false
     private var waiters: [(Orientation) -> Void] = []
-    private var waitTimer: EventSource?
+    private var waitTimer: (any Cancellable)?
 
-    public init(source: SampleSource?, loop: EventLoop, parameters: ClassifierParameters = .default) {
+    public init(source: (any SampleSource)?, timers: any Timers, parameters: ClassifierParameters = .default) {
         self.source = source
-        self.loop = loop
+        self.timers = timers
         self.parameters = parameters
         classifier = OrientationClassifier(parameters: parameters)
-        source?.availabilityChanged = { [unowned self] available in self.sensorAvailabilityChanged(available) }
+        source?.availabilityChanged = { [unowned(unsafe) self] available in self.sensorAvailabilityChanged(available) }
     }
 
-    /// First reference taken: start the source with a fresh classifier.
-    public func start() {
+    public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
+
+    /// Runs the source (any level above off) or stops it; `SensorDemand` decides.
+    public func run(_ level: SensorDemand.Level) {
+        level == .off ? stop() : start()
+    }
+
+    private func start() {
         guard !isRunning else { return }
         isRunning = true
+        restartClassifier()
+        startSource()
+    }
+
+    private func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        if let source, sourceDelivering {
+            source.stop()
+            Log.debug("source \(source.name) stopped")
+        }
+        sourceDelivering = false
+        gravity = nil
+        answerWaiters(.unknown)
+    }
+
+    private func restartClassifier() {
         classifier = OrientationClassifier(parameters: parameters)
         hasFirstAnswer = false
-        startSource()
     }
 
     private func startSource() {
         guard let source, source.isAvailable else { return }
         do {
-            try source.start { [unowned self] sample in self.receive(sample) }
+            try source.start { [unowned(unsafe) self] sample in self.receive(sample) }
             sourceDelivering = true
             Log.debug("source \(source.name) started")
         } catch {
@@ -71,35 +87,21 @@ public final class NotificationHub {
     }
 
     /// The sensor went away (callers keep their references) or came (back): a new sensor
-    /// starts at once if anyone is generating, with a fresh classifier.
+    /// starts at once if the source should run, with a fresh classifier.
     private func sensorAvailabilityChanged(_ available: Bool) {
         if available {
             if isRunning && !sourceDelivering {
-                classifier = OrientationClassifier(parameters: parameters)
-                hasFirstAnswer = false
+                restartClassifier()
                 startSource()
             }
         } else {
             sourceDelivering = false
             hasFirstAnswer = false
+            gravity = nil
             answerWaiters(.unknown)
             publish(.unknown)
         }
-        if !available { lastGravity = nil }
-        for observer in observers { observer.value?.hubSensorAvailabilityChanged(self) }
-    }
-
-    /// Last reference gone: stop the source. Anyone still waiting gets `unknown`.
-    public func stop() {
-        guard isRunning else { return }
-        isRunning = false
-        if let source, sourceDelivering {
-            source.stop()
-            Log.debug("source \(source.name) stopped")
-        }
-        sourceDelivering = false
-        lastGravity = nil
-        answerWaiters(.unknown)
+        notify(.sensorAvailabilityChanged)
     }
 
     /// Calls `reply` with the orientation as soon as the classifier has its first answer
@@ -109,16 +111,15 @@ public final class NotificationHub {
         if hasFirstAnswer { return reply(orientation) }
         guard sourceDelivering else { return reply(.unknown) }
         waiters.append(reply)
-        if waitTimer == nil {
-            do {
-                waitTimer = try loop.addTimer(afterUs: Self.firstAnswerTimeoutUs) { [unowned self] in
-                    Log.debug("no orientation within 1 s of the start, answering unknown")
-                    self.answerWaiters(.unknown)
-                }
-            } catch {
-                Log.error("cannot arm the first-answer timer: \(error)")
-                answerWaiters(.unknown)
+        guard waitTimer == nil else { return }
+        do {
+            waitTimer = try timers.addTimer(afterUs: Self.firstAnswerTimeoutUs) { [unowned(unsafe) self] in
+                Log.debug("no orientation within 1 s of the start, answering unknown")
+                self.answerWaiters(.unknown)
             }
+        } catch {
+            Log.error("cannot arm the first-answer timer: \(error)")
+            answerWaiters(.unknown)
         }
     }
 
@@ -136,8 +137,8 @@ public final class NotificationHub {
     }
 
     func receive(_ sample: Sample) {
-        lastGravity = sample.gravity
-        sampleObserver?(sample.gravity)
+        gravity = sample.gravity
+        notify(.sample(sample.gravity))
         guard let change = classifier.process(sample) else { return }
         hasFirstAnswer = true
         publish(change)
@@ -154,9 +155,11 @@ public final class NotificationHub {
             screenChanged = true
         }
         Log.debug("orientation \(new.rawValue) (was \(previous.rawValue))")
-        for observer in observers {
-            observer.value?.hub(self, orientationChangedTo: new, from: previous, screenOrientationChanged: screenChanged)
-        }
+        notify(.orientationChanged(new: new, previous: previous, screenChanged: screenChanged))
+    }
+
+    private func notify(_ event: Event) {
+        for observer in observers { observer(event) }
     }
 
     private func answerWaiters(_ answer: Orientation) {
@@ -166,8 +169,4 @@ public final class NotificationHub {
         waiters = []
         for reply in pending { reply(answer) }
     }
-}
-
-private struct WeakObserver {
-    weak var value: NotificationHubDelegate?
 }

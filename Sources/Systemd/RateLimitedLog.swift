@@ -1,13 +1,13 @@
 /// Logs a recurring problem once, then at most once per interval with the number of
 /// repeats in between, so a sensor spewing garbage cannot flood the journal.
-struct RateLimitedLog {
-    let intervalUs: UInt64
+public struct RateLimitedLog {
+    public let intervalUs: UInt64
     private var lastUs: UInt64?
     private var suppressed = 0
 
-    init(intervalUs: UInt64 = 10_000_000) { self.intervalUs = intervalUs }
+    public init(intervalUs: UInt64 = 10_000_000) { self.intervalUs = intervalUs }
 
-    mutating func warning(_ message: @autoclosure () -> String, now: UInt64) {
+    public mutating func warning(_ message: @autoclosure () -> String, now: UInt64) {
         if let lastUs, now - lastUs < intervalUs {
             suppressed += 1
             return

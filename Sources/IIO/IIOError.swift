@@ -1,4 +1,0 @@
-import CallError
-
-/// A libiio call that failed.
-public typealias IIOError = CallError

@@ -1,0 +1,30 @@
+/// orientd's D-Bus contract (docs/dbus-api.md): the one copy of the names that the daemon,
+/// `orientctl`, the tests and the benchmarks use.
+public enum Contract {
+    /// `org.orientd.Orientation1`: the device and screen orientation.
+    public enum Orientation1 {
+        public static let busName = "org.orientd.Orientation1"
+        public static let objectPath = "/org/orientd/Orientation1"
+        public static let interface = "org.orientd.Orientation1"
+        public static let signal = "OrientationDidChange"
+        public static let stringProperties = ["Orientation", "ScreenOrientation"]
+        public static let boolProperties = ["IsGeneratingNotifications", "HasAccelerometer"]
+    }
+
+    /// `net.hadess.SensorProxy`: iio-sensor-proxy's interface, served for compatibility.
+    public enum SensorProxy {
+        public static let busName = "net.hadess.SensorProxy"
+        public static let objectPath = "/net/hadess/SensorProxy"
+        public static let interface = "net.hadess.SensorProxy"
+        public static let compassPath = "/net/hadess/SensorProxy/Compass"
+        public static let compassInterface = "net.hadess.SensorProxy.Compass"
+    }
+
+    /// Error names of replies (docs/dbus-api.md says when each is sent).
+    public enum ErrorName {
+        public static let notGenerating = "org.orientd.Orientation1.Error.NotGenerating"
+        public static let limitExceeded = "org.orientd.Orientation1.Error.LimitExceeded"
+        public static let failed = "org.orientd.Orientation1.Error.Failed"
+        public static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    }
+}

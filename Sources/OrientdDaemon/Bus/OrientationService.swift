@@ -1,0 +1,113 @@
+import CallError
+import OrientationCore
+import Systemd
+
+/// The D-Bus face of orientd (docs/dbus-api.md): `org.orientd.Orientation1` at
+/// `/org/orientd/Orientation1`. It translates: Begin/End references go to a `CallerTracker`
+/// and `SensorDemand`, properties and signals read the `OrientationHub`.
+public final class OrientationService {
+    private typealias API = Contract.Orientation1
+
+    private let bus: Bus
+    private let hub: OrientationHub
+    private let demand: SensorDemand
+    private var begins: CallerTracker!
+    private var export: BusObjectExport?
+    /// What IsGeneratingNotifications last announced.
+    private var announcedGenerating = false
+
+    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget) throws(CallError) {
+        self.bus = bus
+        self.hub = hub
+        self.demand = demand
+        begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true,
+                               budget: budget) { [unowned(unsafe) self] _ in self.beginsChanged() }
+        hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
+        export = try bus.export(path: API.objectPath, interface: API.interface, members: members())
+    }
+
+    /// True while at least one Begin is outstanding.
+    public var isGenerating: Bool { !begins.isEmpty }
+
+    private func members() -> [BusMember] {
+        [
+            .method(name: "BeginGeneratingNotifications", result: "s", outNames: ["orientation"]) {
+                [unowned(unsafe) self] (call) throws(BusError) in try self.begin(call)
+            },
+            .method(name: "EndGeneratingNotifications") {
+                [unowned(unsafe) self] (call) throws(BusError) in try self.end(call)
+            },
+            .property(name: "Orientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+                .string(self.hub.currentOrientation().rawValue)
+            },
+            .property(name: "ScreenOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+                .string(self.hub.screenOrientation.rawValue)
+            },
+            .property(name: "IsGeneratingNotifications", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+                .bool(self.isGenerating)
+            },
+            .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+                .bool(self.hub.hasSensor)
+            },
+            .signal(name: API.signal, signature: "ss", names: ["orientation", "previous"]),
+        ]
+    }
+
+    private func begin(_ call: BusMessage) throws(BusError) {
+        let held = try begins.add(call)
+        Log.debug("Begin from \(call.sender ?? "?"): \(held) reference(s)")
+        hub.whenFirstAnswer { orientation in
+            do {
+                try call.replyString(orientation.rawValue)
+            } catch {
+                // The caller may have left meanwhile; nothing else to do.
+                Log.debug("Begin reply to \(call.sender ?? "?") failed: \(error)")
+            }
+        }
+    }
+
+    private func end(_ call: BusMessage) throws(BusError) {
+        guard begins.remove(call) else {
+            throw BusError(name: Contract.ErrorName.notGenerating,
+                           message: "\(call.sender ?? "caller") holds no BeginGeneratingNotifications reference")
+        }
+        Log.debug("End from \(call.sender ?? "?"): \(begins.count(call)) reference(s) left")
+        do {
+            try call.replyEmpty()
+        } catch {
+            Log.debug("End reply failed: \(error)")
+        }
+    }
+
+    private func beginsChanged() {
+        demand.set(.notifications, isGenerating ? .full : .off)
+        guard isGenerating != announcedGenerating else { return }
+        announcedGenerating = isGenerating
+        emitPropertiesChanged(["IsGeneratingNotifications"])
+    }
+
+    private func hubEvent(_ event: OrientationHub.Event) {
+        switch event {
+        case .orientationChanged(let new, let previous, let screenChanged):
+            emitPropertiesChanged(screenChanged ? ["Orientation", "ScreenOrientation"] : ["Orientation"])
+            do {
+                try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
+                                   new.rawValue, previous.rawValue)
+            } catch {
+                Log.warning("cannot emit \(API.signal): \(error)")
+            }
+        case .sensorAvailabilityChanged:
+            emitPropertiesChanged(["HasAccelerometer"])
+        case .sample:
+            break
+        }
+    }
+
+    private func emitPropertiesChanged(_ names: [String]) {
+        do {
+            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
+        } catch {
+            Log.warning("cannot emit PropertiesChanged: \(error)")
+        }
+    }
+}

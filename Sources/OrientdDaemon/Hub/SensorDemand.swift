@@ -1,0 +1,83 @@
+import Systemd
+
+/// Who needs the display accelerometer, and how much: the one owner of "should the sensor
+/// run". Each consumer (Begin holders, compatibility claims, …) states a level; the sensor
+/// runs at the highest. When the last consumer lets go the sensor keeps running for a linger
+/// first, so a storm of Begin/End pairs costs no device writes.
+public final class SensorDemand {
+    public enum Level: Int, Comparable {
+        case off = 0
+        /// Slow tracking (posture for the tablet-mode switch, to come).
+        case low
+        /// Every sample, for notifications.
+        case full
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public enum Consumer: Hashable {
+        case notifications
+        case accelerometerClaims
+    }
+
+    public struct Parameters: Equatable {
+        /// How long the sensor keeps running after the last consumer lets go. Programs that
+        /// restart (a crashed client that systemd restarts, a settings panel reopened) come
+        /// back within about a second; one more second of samples costs 50 reads at 50 Hz,
+        /// while starting and stopping a sensor costs a handful of sysfs writes each. A
+        /// Begin/End storm then costs at most one start and one stop per linger.
+        public var lingerUs: UInt64 = 1_000_000
+        public init() {}
+    }
+
+    /// The level the sensor runs at now (what `apply` was last called with).
+    public private(set) var running: Level = .off
+    private var wants: [Consumer: Level] = [:]
+    private let timers: any Timers
+    private let parameters: Parameters
+    private var linger: (any Cancellable)?
+    /// Starts, stops or re-paces the sensor.
+    private let apply: (Level) -> Void
+
+    public init(timers: any Timers, parameters: Parameters = Parameters(), apply: @escaping (Level) -> Void) {
+        self.timers = timers
+        self.parameters = parameters
+        self.apply = apply
+    }
+
+    /// The highest level any consumer wants.
+    public var wanted: Level { wants.values.max() ?? .off }
+
+    public func set(_ consumer: Consumer, _ level: Level) {
+        wants[consumer] = level == .off ? nil : level
+        let target = wanted
+        if target == .off {
+            guard running != .off, linger == nil else { return }
+            do {
+                linger = try timers.addTimer(afterUs: parameters.lingerUs) { [unowned(unsafe) self] in
+                    self.linger = nil
+                    if self.wanted == .off { self.run(.off) }
+                }
+            } catch {
+                Log.error("cannot arm the sensor linger timer: \(error); stopping the sensor now")
+                run(.off)
+            }
+        } else {
+            linger?.cancel()
+            linger = nil
+            if target != running { run(target) }
+        }
+    }
+
+    /// Stops at once, whoever wants the sensor (shutdown, sleep).
+    public func stopNow() {
+        linger?.cancel()
+        linger = nil
+        run(.off)
+    }
+
+    private func run(_ level: Level) {
+        guard level != running else { return }
+        running = level
+        apply(level)
+    }
+}

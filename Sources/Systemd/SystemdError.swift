@@ -1,4 +1,0 @@
-import CallError
-
-/// A libsystemd call that failed.
-public typealias SystemdError = CallError

@@ -1,0 +1,23 @@
+import CallError
+
+/// Time and one-shot timers, as the event loop provides them. Everything above the C edge
+/// that waits (the hub's first-answer bound, the sensor linger, the replay pacing) asks this
+/// seam, so unit tests drive it with a manual clock instead of the real loop.
+public protocol Timers: AnyObject {
+    /// CLOCK_MONOTONIC in µs, as the loop saw it when the current event was dispatched.
+    var now: UInt64 { get }
+    /// Calls `handler` once at `usec` (CLOCK_MONOTONIC) unless the returned handle is
+    /// cancelled or released first.
+    func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable
+}
+
+/// Something scheduled that can be called off. Releasing the last reference cancels it too.
+public protocol Cancellable: AnyObject {
+    func cancel()
+}
+
+extension Timers {
+    public func addTimer(afterUs delay: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        try addTimer(at: now + delay, handler)
+    }
+}
