@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Flags that keep the daemon small: it uses neither Swift concurrency nor Regex, so the
-// runtime libraries behind them are not loaded (PLATFORM-NOTES: -1.6 MB RSS).
+// runtime libraries behind them are not loaded (four fewer libraries: -1.6 MB RSS with the dynamic stdlib).
 let lean: [SwiftSetting] = [
     .unsafeFlags([
         "-Xfrontend", "-disable-implicit-concurrency-module-import",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes examples/demo-trace.csv: a phone held in the hand, turned through the poses,
 carried while walking and put down on a table. 50 Hz, gravity vector in the device frame
-(CONVENTIONS: portrait reads (0, -g, 0), faceUp (0, 0, -g)). Deterministic."""
+(docs/axes-and-names.md: portrait reads (0, -g, 0), faceUp (0, 0, -g)). Deterministic."""
 import math
 import random
 import sys

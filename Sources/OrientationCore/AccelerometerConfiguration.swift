@@ -1,4 +1,4 @@
-/// Where an accelerometer sits (CONVENTIONS §2). Orientation comes from the display one.
+/// Where an accelerometer sits (docs/sensor-inputs.md). Orientation comes from the display one.
 public enum AccelerometerLocation: String, Sendable {
     case display
     case base

@@ -1,4 +1,4 @@
-/// The 3×3 matrix that rotates sensor-frame readings into the device frame (CONVENTIONS §2):
+/// The 3×3 matrix that rotates sensor-frame readings into the device frame (docs/sensor-inputs.md):
 /// `corrected[i] = row[i] · reading`. Text form as in systemd's hwdb and the kernel's
 /// `mount_matrix` attributes: `x1, y1, z1; x2, y2, z2; x3, y3, z3`.
 public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
@@ -61,7 +61,7 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Per-axis conversion of raw counts to m/s²: `(raw + offset) × scale` (CONVENTIONS §2).
+/// Per-axis conversion of raw counts to m/s²: `(raw + offset) × scale` (docs/sensor-inputs.md).
 public struct AxisCalibration: Equatable, Sendable {
     public var scale: Double
     public var offset: Double

@@ -1,4 +1,4 @@
-/// The seven answers orientd gives (CONVENTIONS §1). The raw values are the names used on
+/// The seven answers orientd gives (docs/axes-and-names.md). The raw values are the names used on
 /// D-Bus, in logs and in trace output.
 public enum Orientation: String, CaseIterable, Sendable {
     case portrait
@@ -22,7 +22,7 @@ public enum Orientation: String, CaseIterable, Sendable {
         }
     }
 
-    /// The unit gravity vector of this pose at rest, in the device frame (CONVENTIONS §1).
+    /// The unit gravity vector of this pose at rest, in the device frame (docs/axes-and-names.md).
     /// This table is the one place that fixes the sign convention, z included.
     public var gravityAxis: Vector3? {
         switch self {

@@ -1,7 +1,7 @@
 import Testing
 import OrientationCore
 
-/// CONVENTIONS §2: where scale, offset, mount matrix and location come from.
+/// docs/sensor-inputs.md: where scale, offset, mount matrix and location come from.
 @Suite struct AccelerometerConfigurationTests {
     static let polled: [String: String] = [
         "name": "accel_3d", "in_accel_x_raw": "0", "in_accel_y_raw": "0", "in_accel_z_raw": "0",

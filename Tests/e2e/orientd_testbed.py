@@ -2,7 +2,7 @@
 in a umockdev testbed, the real orientd binary under libumockdev-preload, and a D-Bus client.
 
 Run under the preload (scripts/test does: `umockdev-wrapper python3 -m pytest`): sending
-uevents needs it. Readings use orientd's convention (CONVENTIONS §1): portrait reads
+uevents needs it. Readings use orientd's convention (docs/axes-and-names.md): portrait reads
 (0, -g, 0), landscapeLeft (-g, 0, 0), faceUp (0, 0, -g).
 """
 import math
