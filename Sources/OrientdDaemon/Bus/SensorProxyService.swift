@@ -10,7 +10,7 @@ import Systemd
 public final class SensorProxyService {
     private typealias API = Contract.SensorProxy
 
-    /// iio-sensor-proxy's names for the four screen orientations (CONVENTIONS §3).
+    /// iio-sensor-proxy's names for the four screen orientations (docs/axes-and-names.md).
     public static func accelerometerOrientation(_ o: Orientation) -> String {
         switch o {
         case .portrait: return "normal"
