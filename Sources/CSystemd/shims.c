@@ -64,3 +64,26 @@ int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
 int orientd_notify(const char *state) {
         return sd_notify(0, state);
 }
+
+static int orientd_path_filter(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+        const char *const *paths = userdata;
+        uint8_t type = 0;
+        if (sd_bus_message_get_type(m, &type) < 0 || type != SD_BUS_MESSAGE_METHOD_CALL)
+                return 0;
+        const char *interface = sd_bus_message_get_interface(m);
+        if (interface && strcmp(interface, "org.freedesktop.DBus.Peer") == 0)
+                return 0;
+        const char *path = sd_bus_message_get_path(m);
+        if (!path)
+                return 0;
+        for (const char *const *p = paths; *p; p++)
+                if (strcmp(path, *p) == 0)
+                        return 0;
+        /* The path itself is not echoed: it may be 64 KiB long. */
+        (void) sd_bus_reply_method_errorf(m, SD_BUS_ERROR_UNKNOWN_OBJECT, "orientd has no object at this path");
+        return 1;
+}
+
+int orientd_add_path_filter(sd_bus *bus, sd_bus_slot **slot, const char *const *paths) {
+        return sd_bus_add_filter(bus, slot, orientd_path_filter, (void *) paths);
+}

@@ -21,6 +21,11 @@ public enum Daemon {
         }
     }
 
+    /// dbus-daemon answers its own calls (Hello, RequestName, GetConnectionUnixUser) in
+    /// milliseconds; five seconds without an answer means it is wedged, and systemd is better
+    /// told so than kept waiting sd-bus's default of 25 s per call.
+    static let busCallTimeoutUs: UInt64 = 5_000_000
+
     struct StartupError: Error {
         let message: String
     }
@@ -29,17 +34,30 @@ public enum Daemon {
         let loop = try EventLoop()
         var stopping = false
         var stopSensor: () -> Void = {}
-        let shutdown = { (signal: String) in
+        let shutdown = { (signal: String, code: Int32) in
             guard !stopping else { return }
             stopping = true
-            Log.info("\(signal): stopping")
+            Log.info(code == 0 ? "\(signal): stopping" : "\(signal): unexpected signal, stopping cleanly (exit \(code))")
             ServiceManager.notify("STOPPING=1")
             stopSensor()
-            loop.exit(0)
+            loop.exit(code)
         }
-        let term = try loop.addSignal(SIGTERM) { shutdown("SIGTERM") }
-        let interrupt = try loop.addSignal(SIGINT) { shutdown("SIGINT") }
-        defer { term.cancel(); interrupt.cancel() }
+        // A reader that went away (stderr a dead pipe, a client's socket) is an error on the
+        // write, not a reason to die with the sensor running.
+        loop.ignore(SIGPIPE)
+        var handlers = [
+            try loop.addSignal(SIGTERM) { shutdown("SIGTERM", 0) },
+            try loop.addSignal(SIGINT) { shutdown("SIGINT", 0) },
+            // Nothing to reload: udev properties are read when a device is bound.
+            try loop.addSignal(SIGHUP) { Log.info("SIGHUP: nothing to reload, ignoring") },
+        ]
+        // Any other signal that would end the process goes through the clean stop too, and
+        // exits non-zero so that Restart=on-failure brings the service back.
+        for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGQUIT, "SIGQUIT"),
+                               (SIGVTALRM, "SIGVTALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ")] {
+            handlers.append(try loop.addSignal(number) { shutdown(name, 1) })
+        }
+        defer { for handler in handlers { handler.cancel() } }
 
         let source = try makeSource(options, loop: loop)
         let bus: Bus
@@ -48,6 +66,7 @@ public enum Daemon {
         } catch {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
+        try bus.setCallTimeout(us: busCallTimeoutUs)
         try bus.attach(to: loop)
         try bus.exitLoopOnDisconnect()
 
@@ -61,13 +80,18 @@ public enum Daemon {
             compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget)
             names.append(Contract.SensorProxy.busName)
         }
-        defer { withExtendedLifetime((orientation, compat)) {} }
+        var paths = [Contract.Orientation1.objectPath]
+        if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
+        let pathFilter = try bus.acceptCalls(onlyOn: paths)
+        defer { withExtendedLifetime((orientation, compat, pathFilter)) {} }
         stopSensor = { demand.stopNow() }
         for name in names {
             do {
                 try bus.requestName(name)
             } catch where error.errno == EEXIST {
                 throw StartupError(message: "bus name \(name) is already owned by another process")
+            } catch where error.errno == ETIMEDOUT {
+                throw StartupError(message: "the bus did not answer within \(busCallTimeoutUs / 1_000_000) s (asking for \(name))")
             } catch {
                 throw StartupError(message: "cannot own bus name \(name): \(error)")
             }
@@ -96,6 +120,7 @@ public enum Daemon {
             var iioOptions = IIOSource.Options()
             iioOptions.pin = pin
             iioOptions.pollIntervalUs = options.pollIntervalUs
+            iioOptions.runtimeDirectory = options.runtimeDirectory
             return IIOSource(loop: loop, options: iioOptions)
         }
     }

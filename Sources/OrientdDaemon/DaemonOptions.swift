@@ -1,3 +1,4 @@
+import Glibc
 import OrientationCore
 import Sensors
 import Systemd
@@ -18,6 +19,11 @@ public struct DaemonOptions: Equatable {
     /// Also own net.hadess.SensorProxy, as iio-sensor-proxy does.
     public var sensorProxyCompat = false
     public var limits = CallerLimits()
+    /// Where device locks and original attributes are kept: systemd's RuntimeDirectory=.
+    public var runtimeDirectory: String = {
+        if let directory = getenv("RUNTIME_DIRECTORY") { return String(cString: directory) }
+        return "/run/orientd"
+    }()
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
 
@@ -34,7 +40,7 @@ public struct DaemonOptions: Equatable {
     public static let usage = """
         usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--sensor-proxy-compat] [--verbose]
                        [--poll-interval-ms N] [--max-callers N]
-                       [--max-references-per-caller N]
+                       [--max-references-per-caller N] [--runtime-directory DIR]
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -47,6 +53,8 @@ public struct DaemonOptions: Equatable {
           --poll-interval-ms N          polled IIO devices: time between reads (default 100)
           --max-callers N               callers of one resource, such as Begin (default 256)
           --max-references-per-caller N nested Begins per caller (default 64)
+          --runtime-directory DIR       device locks and the attributes to restore (default:
+                                        $RUNTIME_DIRECTORY, else /run/orientd)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
           --version, --help
@@ -78,6 +86,10 @@ public struct DaemonOptions: Equatable {
                 let ms = try count(argument)
                 guard ms >= 5 && ms <= 10_000 else { throw UsageError(description: "--poll-interval-ms must be from 5 to 10000") }
                 options.pollIntervalUs = UInt64(ms) * 1000
+            case "--runtime-directory":
+                let directory = try value(argument)
+                guard directory.hasPrefix("/") else { throw UsageError(description: "--runtime-directory needs an absolute path") }
+                options.runtimeDirectory = directory
             case "--max-callers": options.limits.callers = try count(argument)
             case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
             default: throw UsageError(description: "unknown argument \"\(argument)\"")

@@ -69,6 +69,31 @@ public final class Bus {
         try check(sd_bus_set_exit_on_disconnect(handle, 1), "sd_bus_set_exit_on_disconnect")
     }
 
+    /// Answers method calls on any path but `paths` and their parents with UnknownObject
+    /// before sd-bus does any work on them (see `orientd_add_path_filter`). The filter stays
+    /// while the returned value is alive.
+    public func acceptCalls(onlyOn paths: [String]) throws(CallError) -> BusPathFilter {
+        var allowed: [String] = ["/"]
+        for path in paths {
+            var prefix = ""
+            for component in path.utf8.split(separator: 0x2f) {  // "/"
+                prefix += "/" + String(decoding: component, as: UTF8.self)
+                if !allowed.contains(prefix) { allowed.append(prefix) }
+            }
+        }
+        let filter = BusPathFilter(allowed)
+        var slot: OpaquePointer?
+        try check(orientd_add_path_filter(handle, &slot, filter.list), "add the object path filter")
+        filter.slot = slot
+        return filter
+    }
+
+    /// How long the connection's own blocking calls (Hello, RequestName, a caller's uid) wait
+    /// for the bus.
+    public func setCallTimeout(us: UInt64) throws(CallError) {
+        try check(sd_bus_set_method_call_timeout(handle, us), "sd_bus_set_method_call_timeout")
+    }
+
     /// Takes a well-known name; fails if another connection owns it.
     public func requestName(_ name: String) throws(CallError) {
         try check(sd_bus_request_name(handle, name, 0), "acquire bus name \(name)")
@@ -175,4 +200,25 @@ public final class BusMatch {
     init(handler: @escaping (BusMessage) -> Void) { self.handler = handler }
 
     deinit { sd_bus_slot_unref(slot) }
+}
+
+/// The paths a `Bus.acceptCalls(onlyOn:)` filter lets through, kept alive with its slot.
+public final class BusPathFilter {
+    fileprivate var slot: OpaquePointer?
+    fileprivate let list: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    private let count: Int
+
+    fileprivate init(_ paths: [String]) {
+        count = paths.count
+        list = .allocate(capacity: count + 1)
+        for (index, path) in paths.enumerated() { list[index] = UnsafePointer(strdup(path)) }
+        list[count] = nil
+    }
+
+    /// The slot goes first: sd-bus reads the list until it is unreferenced.
+    deinit {
+        sd_bus_slot_unref(slot)
+        for index in 0..<count { free(UnsafeMutableRawPointer(mutating: list[index])) }
+        list.deallocate()
+    }
 }

@@ -36,6 +36,11 @@ public final class Device {
         return text
     }
 
+    /// Writes a sysfs attribute (sd_device_set_sysattr_value).
+    public func setAttribute(_ name: String, _ value: String) throws(CallError) {
+        try check(sd_device_set_sysattr_value(handle, name, value), "write \(sysname)/\(name)")
+    }
+
     private func string(_ get: (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32) -> String? {
         var value: UnsafePointer<CChar>?
         guard get(handle, &value) >= 0, let value else { return nil }

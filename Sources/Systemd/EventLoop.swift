@@ -1,5 +1,6 @@
 import CallError
 import CSystemd
+import Glibc
 
 /// The daemon's single event loop (sd-event): timers, file descriptors and signals, all
 /// dispatched on the thread that calls `run()`.
@@ -51,6 +52,11 @@ public final class EventLoop: Timers {
         }, source.userdata), "sd_event_add_io")
         source.attach(raw!)
         return source
+    }
+
+    /// The signal no longer terminates the process (SIGPIPE: a failed write returns EPIPE).
+    public func ignore(_ signal: Int32) {
+        Glibc.signal(signal, SIG_IGN)
     }
 
     /// Handles a signal on the loop; the signal is blocked for the process so that only the

@@ -330,7 +330,9 @@ class Orientd:
         env['LD_PRELOAD'] = 'libumockdev-preload.so.0'
         env['UMOCKDEV_DIR'] = testbed.root
         self.log = open(self.log_path, 'w')
-        self.proc = subprocess.Popen([os.path.join(BIN, 'orientd'), '--bus', bus.address, '--verbose'] + list(args),
+        # Device locks and saved attributes belong to this testbed (a later argument wins).
+        runtime = ['--runtime-directory', os.path.join(testbed.root, 'run-orientd')]
+        self.proc = subprocess.Popen([os.path.join(BIN, 'orientd'), '--bus', bus.address, '--verbose'] + runtime + list(args),
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.client_address = bus.address
         self.client = Client(bus.address)

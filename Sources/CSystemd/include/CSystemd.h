@@ -39,6 +39,12 @@ int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
                          const char *interface, const char *member, sd_bus_error *error,
                          sd_bus_message **reply);
 
+/* A bus filter that answers every method call on a path outside `paths` (a NULL-terminated
+   list the caller keeps alive while the slot exists) with org.freedesktop.DBus.Error.UnknownObject
+   before sd-bus looks the path up: its object lookup costs time in the path's length and
+   depth, and anyone may call any path. org.freedesktop.DBus.Peer is answered on any path. */
+int orientd_add_path_filter(sd_bus *bus, sd_bus_slot **slot, const char *const *paths);
+
 /* sd_notify(0, state) with the state already formatted. */
 int orientd_notify(const char *state);
 

@@ -9,6 +9,8 @@ public struct DiscoveredAccelerometer {
     public let devnode: String?
     public let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
     public let samplingFrequency: String?
+    /// The udev device, for attributes read or written outside a libiio context.
+    public let device: Device
 
     public var configuration: AccelerometerConfiguration? { try? result.get() }
 
@@ -45,7 +47,8 @@ public enum AccelerometerDiscovery {
         }
         return DiscoveredAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode,
                                        result: result,
-                                       samplingFrequency: device.attribute("sampling_frequency") ?? device.attribute("in_accel_sampling_frequency"))
+                                       samplingFrequency: device.attribute("sampling_frequency") ?? device.attribute("in_accel_sampling_frequency"),
+                                       device: device)
     }
 
     /// The accelerometer orientation should come from: the pinned one, else the first

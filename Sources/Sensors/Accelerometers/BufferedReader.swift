@@ -17,6 +17,8 @@ final class BufferedReader: AccelerometerReader {
     private let options: IIOSource.Options
     private let deliver: (Sample) -> Void
     private let lost: (String) -> Void
+    /// The device is there but the buffer delivers nothing.
+    private let stalled: () -> Void
     private let context: IIOContext
     private let device: IIODevice
     private let channels: [IIOChannel]
@@ -26,7 +28,7 @@ final class BufferedReader: AccelerometerReader {
     private var watch: EventSource?
     private var batchTimer: (any Cancellable)?
     private var silenceTimer: (any Cancellable)?
-    private var previousSamplingFrequency: String?
+    private let custody: DeviceCustody?
     private var failures = 0
     private var stopped = false
     private var lastSampleUs: Int64 = 0
@@ -35,15 +37,18 @@ final class BufferedReader: AccelerometerReader {
     /// Scans the buffer holds: about a second at the chosen rate, read in batches.
     private static let bufferScans = 64
 
-    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop,
-         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
+    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop,
+         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
+         stalled: @escaping () -> Void) throws {
         sysname = discovered.sysname
         movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
+        self.custody = custody
         self.loop = loop
         self.options = options
         self.deliver = deliver
         self.lost = lost
+        self.stalled = stalled
         let device: IIODevice
         (context, device) = try openDevice(discovered.sysname)
         self.device = device
@@ -64,6 +69,7 @@ final class BufferedReader: AccelerometerReader {
             Log.notice("\(sysname): buffer was left enabled, disabling it first")
             try device.writeAttribute("buffer/enable", "0")
         }
+        rememberOriginals()
         chooseTrigger()
         chooseSamplingFrequency()
         for channel in channels { channel.enable() }
@@ -74,6 +80,17 @@ final class BufferedReader: AccelerometerReader {
         self.buffer = buffer
         waitForData()
         Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
+    }
+
+    /// Everything `setUp` may change, saved before it changes (see DeviceCustody). The buffer
+    /// itself is not: orientd always leaves it off.
+    private func rememberOriginals() {
+        guard let custody else { return }
+        var attributes = ["trigger/current_trigger", "sampling_frequency"]
+        for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
+        for attribute in attributes {
+            if let value = try? device.readAttribute(attribute) { custody.remember(attribute, original: value) }
+        }
     }
 
     /// HID sensor hubs and many drivers need their own data-ready trigger, named
@@ -102,7 +119,6 @@ final class BufferedReader: AccelerometerReader {
         if let hz = try? DecimalNumber.parseDouble(current), hz == choice { return }
         do {
             try device.writeAttribute("sampling_frequency", formatHz(choice))
-            previousSamplingFrequency = current
             samplePeriodUs = Int64(1_000_000 / choice)
             Log.debug("\(sysname): sampling frequency \(formatHz(choice)) Hz (was \(current))")
         } catch {
@@ -126,14 +142,20 @@ final class BufferedReader: AccelerometerReader {
         buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
         for channel in channels { channel.disable() }
         timestamp?.disable()
-        if let previousSamplingFrequency {
+        custody?.restore { attribute, value in
             do {
-                try device.writeAttribute("sampling_frequency", previousSamplingFrequency)
+                if attribute == "trigger/current_trigger" && value.isEmpty {
+                    try device.setTrigger(nil)
+                } else {
+                    try device.writeAttribute(attribute, value)
+                }
+                return true
             } catch {
-                Log.warning("\(sysname): cannot restore sampling frequency \(previousSamplingFrequency): \(error)")
+                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
+                return false
             }
         }
-        Log.debug("\(sysname): buffer disabled")
+        Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 
     private func waitForData() {
@@ -143,7 +165,7 @@ final class BufferedReader: AccelerometerReader {
                 self.watch = nil
                 self.silenceTimer?.cancel()
                 self.silenceTimer = nil
-                self.readBatch()
+                self.readBatch(wokenByData: true)
             }
             watchSilence(afterUs: Self.silenceUs)
         } catch {
@@ -151,10 +173,12 @@ final class BufferedReader: AccelerometerReader {
         }
     }
 
-    /// A triggered buffer delivers at its sampling rate; a second without scans means the
-    /// sensor may be gone without an error on the node (libiio holds the node open, and a
-    /// vanished device can leave it silent). Probe the device's sysfs directory then, every
-    /// 200 ms while the silence lasts; failed probes count toward `failureLimit`.
+    /// A triggered buffer delivers at its sampling rate (50 scans in a second at the rate
+    /// orientd picks); a second without scans means the sensor may be gone without an error
+    /// on the node (libiio holds the node open, and a vanished device can leave it silent), or
+    /// its trigger stopped. Probe the device's sysfs directory then, every 200 ms while the
+    /// silence lasts; failed probes count toward `failureLimit`; a device still present is
+    /// reported as stalled (IIOSource re-arms the buffer, then falls back to polled reads).
     private static let silenceUs: UInt64 = 1_000_000
     private static let probeUs: UInt64 = 200_000
 
@@ -174,8 +198,7 @@ final class BufferedReader: AccelerometerReader {
         do {
             _ = try device.readAttribute("buffer/enable")
             failures = 0
-            Log.debug("\(sysname): no scans for a while, device still present")
-            watchSilence(afterUs: Self.silenceUs)
+            stalled()
         } catch {
             failures += 1
             if failures >= options.failureLimit {
@@ -187,7 +210,10 @@ final class BufferedReader: AccelerometerReader {
     }
 
     /// Reads everything waiting; keeps reading on a timer while data keeps coming.
-    private func readBatch() {
+    /// `wokenByData`: the node polled readable. If it then had nothing (reads answer EAGAIN)
+    /// the node is watched again only after a batch interval, or a level-triggered readable
+    /// node would wake the loop without end.
+    private func readBatch(wokenByData: Bool = false) {
         guard !stopped, let buffer else { return }
         var scans = 0
         do {
@@ -207,8 +233,19 @@ final class BufferedReader: AccelerometerReader {
                 return
             }
         }
-        if scans == 0 && failures == 0 {
+        if scans == 0 && failures == 0 && !wokenByData {
             waitForData()
+            return
+        }
+        if scans == 0 && failures == 0 {
+            do {
+                batchTimer = try loop.addTimer(afterUs: options.batchIntervalUs) { [unowned(unsafe) self] in
+                    self.batchTimer = nil
+                    self.waitForData()
+                }
+            } catch {
+                Log.error("cannot arm the batch timer: \(error)")
+            }
             return
         }
         let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : options.batchIntervalUs

@@ -11,11 +11,20 @@ public final class IIOSource: SampleSource {
 
     public var availabilityChanged: ((Bool) -> Void)?
     public var name: String { bound.map { "\($0.sysname) (\($0.configuration?.name ?? "?"))" } ?? "iio (no accelerometer)" }
-    public var isAvailable: Bool { bound != nil }
+    /// Bound and readable: false while reads fail (they are retried; see `readsFailed`).
+    public var isAvailable: Bool { bound != nil && !failing }
 
     private let loop: EventLoop
     private let options: Options
     private var bound: DiscoveredAccelerometer?
+    private var custody: DeviceCustody?
+    private var deliver: ((Sample) -> Void)?
+    /// Reads failed; a retry timer tests the device until it answers again.
+    private var failing = false
+    private var retry: (any Cancellable)?
+    private var retryDelayUs: UInt64 = 0
+    /// How often this binding's buffer stalled while the device stayed present.
+    private var stalls = 0
     private var monitor: DeviceMonitor?
     private var reader: AccelerometerReader?
 
@@ -38,16 +47,19 @@ public final class IIOSource: SampleSource {
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
         guard reader == nil else { return }
-        guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
+        guard let bound, let configuration = bound.configuration, !failing else { throw SourceError("no accelerometer") }
+        self.deliver = deliver
         do {
-            if bound.isBuffered {
-                reader = try BufferedReader(device: bound, configuration: configuration, loop: loop, options: options,
-                                            deliver: deliver, lost: { [unowned(unsafe) self] in self.lose($0) })
+            if bound.isBuffered && stalls < 2 {
+                reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
+                                            deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) },
+                                            stalled: { [unowned(unsafe) self] in self.bufferStalled() })
             } else {
                 reader = try PolledReader(device: bound, configuration: configuration, loop: loop, options: options,
-                                          deliver: deliver, lost: { [unowned(unsafe) self] in self.lose($0) })
+                                          deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
             }
         } catch {
+            readsFailed("cannot start reading: \(error)")
             throw SourceError("\(bound.sysname): \(error)")
         }
     }
@@ -55,6 +67,65 @@ public final class IIOSource: SampleSource {
     public func stop() {
         reader?.stop()
         reader = nil
+        deliver = nil
+    }
+
+    /// Reads fail (EIO, EOF, a node that vanished without a remove event): the sensor counts
+    /// as unavailable while a retry with back-off tests it; it comes back by itself. Callers
+    /// keep their references meanwhile. Logged once per episode.
+    private func readsFailed(_ reason: String) {
+        reader?.stop()
+        reader = nil
+        guard let bound, !failing else { return }
+        failing = true
+        retryDelayUs = options.retryInitialUs
+        Log.warning("\(bound.sysname): \(reason); no accelerometer while reads fail, retrying")
+        availabilityChanged?(false)
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        do {
+            retry = try loop.addTimer(afterUs: retryDelayUs) { [unowned(unsafe) self] in
+                self.retry = nil
+                self.retryRead()
+            }
+        } catch {
+            Log.error("cannot arm the read retry timer: \(error)")
+        }
+    }
+
+    private func retryRead() {
+        guard let bound, failing else { return }
+        do {
+            _ = try RawReading.readOnce(sysname: bound.sysname)
+        } catch {
+            retryDelayUs = min(retryDelayUs * 2, options.retryMaxUs)
+            scheduleRetry()
+            return
+        }
+        failing = false
+        Log.notice("\(bound.sysname): reads work again")
+        availabilityChanged?(true)
+    }
+
+    /// The buffer delivers nothing though the device is present (a trigger that stopped, a
+    /// driver that lost its interrupt): re-arm it once, then read the raw attributes instead.
+    private func bufferStalled() {
+        guard let bound, let deliver else { return }
+        stalls += 1
+        reader?.stop()
+        reader = nil
+        if stalls == 1 {
+            Log.warning("\(bound.sysname): the buffer delivers no scans; re-arming it")
+        } else {
+            Log.warning("\(bound.sysname): the buffer still delivers no scans; falling back to polled reads")
+        }
+        do {
+            try start(deliver: deliver)
+        } catch {
+            Log.error("\(error)")
+        }
     }
 
     public func readOnce() throws(SourceError) -> Vector3 {
@@ -68,11 +139,47 @@ public final class IIOSource: SampleSource {
 
     private func bind(_ candidate: DiscoveredAccelerometer?) {
         guard let candidate, let configuration = candidate.configuration else { return }
+        if candidate.isBuffered {
+            do {
+                custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)
+            } catch {
+                Log.error("\(candidate.sysname): \(error); not reading it")
+                return
+            }
+            restoreLeftovers(candidate)
+        }
         bound = candidate
         for note in configuration.notes { Log.warning("\(candidate.sysname): \(note)") }
         Log.info("\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled"), "
                  + "mount matrix \(configuration.mountMatrix) from \(configuration.mountMatrixSource), "
                  + "\(configuration.location.rawValue) (\(configuration.locationSource))")
+    }
+
+    /// Puts back what a run that did not end cleanly changed, and stops a buffer that nobody
+    /// reads (this run holds the device's lock, so no other orientd owns it).
+    private func restoreLeftovers(_ candidate: DiscoveredAccelerometer) {
+        guard let custody else { return }
+        let leftovers = custody.leftovers()
+        if !leftovers.isEmpty {
+            custody.adopt(leftovers)
+            custody.restore { attribute, value in write(candidate, attribute, value) }
+            Log.notice("\(candidate.sysname): restored the attributes a previous run left changed: "
+                       + leftovers.map { "\($0.attribute)=\($0.value)" }.joined(separator: ", "))
+        }
+        if candidate.device.attribute("buffer/enable") == "1" {
+            Log.notice("\(candidate.sysname): buffer was left enabled with no reader, disabling it")
+            _ = write(candidate, "buffer/enable", "0")
+        }
+    }
+
+    private func write(_ candidate: DiscoveredAccelerometer, _ attribute: String, _ value: String) -> Bool {
+        do {
+            try candidate.device.setAttribute(attribute, value)
+            return true
+        } catch {
+            Log.warning("\(candidate.sysname): cannot restore \(attribute)=\(value): \(error)")
+            return false
+        }
     }
 
     private func deviceEvent(_ action: String, _ device: Device) {
@@ -96,6 +203,10 @@ public final class IIOSource: SampleSource {
         reader?.stop()
         reader = nil
         self.bound = nil
+        custody = nil
+        failing = false
+        retry = nil
+        stalls = 0
         availabilityChanged?(false)
     }
 }

@@ -1,5 +1,7 @@
 /// How the accelerometer readers pace themselves and when they give a device up.
 public struct ReaderOptions: Equatable {
+    /// Where the per-device locks and the original attributes are kept (DeviceCustody).
+    public var runtimeDirectory = "/run/orientd"
     /// Pin a device by IIO name or `iio:deviceN`.
     public var pin: String?
     /// Polled devices: 10 Hz gives the classifier two samples in 100 ms and costs 10
@@ -17,6 +19,12 @@ public struct ReaderOptions: Equatable {
     /// (10 wake-ups a second at any sampling rate) and every `movingPollIntervalUs` while
     /// a batch shows movement, so a new pose is seen as soon as it is still.
     public var batchIntervalUs: UInt64 = 100_000
+    /// After reads failed, the sensor is read again after this, then twice as long each time
+    /// up to `retryMaxUs`. An I2C glitch or a brown-out lasts milliseconds to a second and a
+    /// driver re-probing takes a few seconds: the first retries come quickly, and a sensor that
+    /// stays dead costs one read every 5 s.
+    public var retryInitialUs: UInt64 = 200_000
+    public var retryMaxUs: UInt64 = 5_000_000
     /// Consecutive failed reads after which the sensor counts as gone (files that vanish
     /// without a remove uevent).
     public var failureLimit = 5

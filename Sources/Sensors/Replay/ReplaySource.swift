@@ -12,6 +12,12 @@ public final class ReplaySource: SampleSource {
         public var speed: Double = 1
         public var loop = false
 
+        /// A hundredth of real time is slower than anyone watches a replay; the bound also keeps
+        /// trace time divided by the speed far inside 64-bit microseconds.
+        static let slowestSpeed = 0.01
+        /// A thousand times real time replays an hour in under four seconds.
+        static let fastestSpeed = 1000.0
+
         /// `FILE[,speed=X][,loop]`
         public init(parsing text: String) throws(SourceError) {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -21,8 +27,9 @@ public final class ReplaySource: SampleSource {
                 if option == "loop" {
                     loop = true
                 } else if option.hasPrefix("speed=") {
-                    guard let value = try? DecimalNumber.parseDouble(option.dropFirst(6)), value > 0, value <= 1000 else {
-                        throw SourceError("replay speed \"\(option.dropFirst(6))\" must be a number in (0, 1000]")
+                    guard let value = try? DecimalNumber.parseDouble(option.dropFirst(6)), value.isFinite,
+                          value >= Self.slowestSpeed, value <= Self.fastestSpeed else {
+                        throw SourceError("replay speed \"\(option.dropFirst(6))\" must be a number from 0.01 to 1000")
                     }
                     speed = value
                 } else {
@@ -59,6 +66,10 @@ public final class ReplaySource: SampleSource {
             throw SourceError("\(error)")
         }
         guard !samples.isEmpty else { throw SourceError("\(configuration.path): no samples") }
+        // A looped trace that spans no time would be due again at once, forever.
+        if configuration.loop && samples.count > 1 && samples[samples.count - 1].timeUs <= samples[0].timeUs {
+            throw SourceError("\(configuration.path): a looped trace needs timestamps that advance")
+        }
     }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
