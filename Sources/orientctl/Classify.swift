@@ -9,18 +9,30 @@ struct Classify: ParsableCommand {
         discussion: """
             FILE holds samples as `t_ms,x,y,z` lines (gravity vector in m/s², device frame). \
             One line `t_ms,orientation` is printed per reported change, the log format the \
-            corpus scorer reads.
+            corpus scorer reads. With --screen the changes are those of the screen orientation \
+            (what a compositor rotates to: edge-up poses held steadily, the daemon's \
+            ScreenOrientation without locks, all four orientations supported).
             """
     )
 
     @Argument(help: "Trace file in the t_ms,x,y,z format ('-' for standard input).")
     var file: String
 
+    @Flag(help: "Print the screen orientation's changes instead of the device orientation's.")
+    var screen = false
+
     func run() throws {
         let samples = try readTrace(file)
         var classifier = OrientationClassifier()
+        let changes: [(timeUs: Int64, orientation: Orientation)]
+        if screen {
+            var rule = ScreenOrientationRule()
+            changes = rule.process(samples, classifier: &classifier)
+        } else {
+            changes = classifier.process(samples)
+        }
         var output = "t_ms,orientation\n"
-        for change in classifier.process(samples) {
+        for change in changes {
             output += Trace.logLine(timeUs: change.timeUs, orientation: change.orientation)
             output += "\n"
         }

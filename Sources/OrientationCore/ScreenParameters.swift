@@ -1,0 +1,38 @@
+/// Every tunable of the screen orientation (`ScreenOrientationRule`), in physical units, with
+/// the reason for its default. Times are in milliseconds, like `ClassifierParameters`.
+///
+/// The design problem: a glance (a tilt 50–70° toward another pose that comes straight back
+/// within 0.4–1.2 s) and a deliberate rotation both make the classifier report the new pose
+/// while the device still turns. Only what follows tells them apart: after a rotation the
+/// device stays, after a glance it turns back. The turning point of a glance is its steadiest
+/// moment: each half of it is a minimum-jerk hand movement (Flash & Hogan 1985), whose angular
+/// speed near the reversal is 30·A·s²/T (A the amplitude, T the half duration, s the time from
+/// the reversal in units of T). The slowest turning point, A = 50°, T = 0.6 s, stays below
+/// `steadyDegreesPerSecond` (35°/s) for 2·0.118·T = 142 ms; a 10 Hz stream can see one more
+/// sample interval (100 ms) of it as steady: 242 ms at most. The dwell is above that.
+public struct ScreenParameters: Equatable, Sendable {
+    /// Smoothing of the gravity direction before its turning speed is measured. Physiological
+    /// hand tremor (8–12 Hz, under 1°) is attenuated threefold by 50 ms, while the direction
+    /// lags a real movement by only about 50 ms.
+    public var smoothingTimeConstantMs: Double = 50
+    /// The turning speed is measured over at least this interval: sensor noise (about 0.03
+    /// m/s², 0.2°) then adds under 5°/s to it. At 10 Hz every sample interval is longer.
+    public var speedIntervalMs: Double = 40
+    /// Turning slower than this counts as held steadily. A hand holding a device sways at
+    /// 5–25°/s (tremor and posture); a deliberate rotation turns at 100–500°/s and decelerates
+    /// through this speed only in its last tens of milliseconds.
+    public var steadyDegreesPerSecond: Double = 35
+    /// How long the device must have turned slower than `steadyDegreesPerSecond`, in the pose
+    /// the classifier reports, before the screen follows. Above the 242 ms a glance's turning
+    /// point can look steady (see above), and short enough that the screen follows a deliberate
+    /// rotation within about 0.4 s of the hand stopping.
+    public var dwellMs: Double = 300
+    /// A pose the classifier has reported this long is taken even if the device never held
+    /// steadily (walking, vehicles): longer than the longest glance (1.2 s, out and back), so
+    /// no glance ever lasts long enough.
+    public var unsteadyFallbackMs: Double = 1500
+
+    public init() {}
+
+    public static let `default` = ScreenParameters()
+}
