@@ -34,6 +34,8 @@ let package = Package(
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
         .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
+        // Pure Swift: hinge angle and posture of 2-in-1 devices from two accelerometers.
+        .target(name: "PostureCore", dependencies: ["OrientationCore"], swiftSettings: lean),
 
         // The daemon: hub, D-Bus service, sample sources.
         .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Systemd", "IIO"],
@@ -41,7 +43,7 @@ let package = Package(
         .executableTarget(name: "orientd", dependencies: ["OrientdDaemon"], swiftSettings: lean),
 
         .executableTarget(name: "orientctl", dependencies: [
-            "OrientationCore", "Systemd", "OrientdDaemon",
+            "OrientationCore", "PostureCore", "Systemd", "OrientdDaemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,6 +54,7 @@ let package = Package(
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
     ]
 )
