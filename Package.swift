@@ -34,6 +34,8 @@ let package = Package(
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
         .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
+        // Pure Swift: hinge angle and posture of 2-in-1 devices from two accelerometers.
+        .target(name: "PostureCore", dependencies: ["OrientationCore"], swiftSettings: lean),
 
         // Sensors: discovery through sd-device, polled and buffered readers through libiio,
         // trace replay. Used by the daemon and by orientctl.
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(name: "orientd", dependencies: ["OrientdDaemon", "Systemd"], swiftSettings: lean),
 
         .executableTarget(name: "orientctl", dependencies: [
-            "OrientationCore", "Sensors", "Systemd",
+            "OrientationCore", "PostureCore", "Sensors", "Systemd",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -56,6 +58,7 @@ let package = Package(
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError"]),
     ]
 )

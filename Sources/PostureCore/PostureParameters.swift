@@ -1,0 +1,94 @@
+/// Every tunable of the posture tracker, in physical units, with the reason for its default.
+/// Times are in milliseconds so that 10 Hz polled, 50 Hz and 100 Hz streams behave alike.
+public struct PostureParameters: Equatable, Sendable {
+    /// Standard gravity, m/s². Real chips read 9.6–10.2 at rest (gain error), which the
+    /// magnitude tolerances below allow for.
+    public var standardGravity: Double = 9.80665
+
+    // MARK: Hinge axis near vertical
+
+    /// The hinge angle is the rotation of gravity about the hinge axis (x). With the axis
+    /// this many degrees above horizontal, only sin(25°) = 42 % of g lies across the axis, and
+    /// 1° of misalignment between the two chips already moves the angle by 2.4°: beyond it
+    /// the angle is not measurable (a tablet held in landscape, a laptop stood on its side).
+    public var hingeVerticalEnterDegrees: Double = 65
+    /// The angle is measurable again once the axis is this low (5° below the limit above), so
+    /// hand tremor near the limit does not toggle measurability.
+    public var hingeVerticalLeaveDegrees: Double = 60
+
+    // MARK: Acceleration gates
+
+    /// A reading whose magnitude is further than this from g is not gravity alone (a step,
+    /// a tap, setting the device down). 0.4 m/s² of it is chip gain error; the remaining
+    /// 0.6 m/s² of linear acceleration tilts the vector by at most 3.5°.
+    public var magnitudeToleranceMS2: Double = 1.0
+    /// The two halves read different magnitudes while one accelerates relative to the other:
+    /// the display swinging on its hinge, or wobbling after a knock (a ±3° lid wobble at 6 Hz
+    /// gives the display 10 m/s² that the base does not feel). A rigid device shares linear
+    /// acceleration, which leaves the angle correct. Two chips' gain errors differ by up to
+    /// 0.6 m/s², hence the margin.
+    public var magnitudeDisagreementMS2: Double = 0.8
+    /// Both halves must have passed both gates for this long (two readings at the least)
+    /// before an angle counts: one step's impact or a lid bounce lasts less than this.
+    public var quietWindowMs: Double = 200
+    /// Smoothing of each half's gravity vector while quiet. 60 ms averages chip noise
+    /// (about 0.03 m/s² rms, 0.3° of angle) without delaying a decision perceptibly.
+    /// The filters restart at every reading that fails a gate, so a knock never lingers.
+    public var smoothingTimeConstantMs: Double = 60
+
+    // MARK: Pairing the two sensors
+
+    /// A display and a base sample further apart in time than this are not one posture:
+    /// turning the device at 90°/s moves gravity by 11° in 120 ms. 120 ms is one period of
+    /// a 10 Hz poll plus timer slack, so two sensors read in the same wake-up always pair.
+    public var maxSampleSkewMs: Double = 120
+    /// A pause in readings longer than this (sensors stopped, system suspended) makes the
+    /// quiet window meaningless: it restarts. Longer than the one-second period of the
+    /// daemon's low rate at rest, with margin.
+    public var gapRestartMs: Double = 2500
+
+    // MARK: Posture bands (CONVENTIONS §5) and hysteresis
+
+    /// Below this the lid is closed.
+    public var closedBelowDegrees: Double = 15
+    /// Up to this the device is a laptop (keyboard usable).
+    public var laptopBelowDegrees: Double = 165
+    /// Up to this it lies open flat.
+    public var flatBelowDegrees: Double = 195
+    /// Up to this it is folded into a tent or stand; beyond, a tablet.
+    public var tentBelowDegrees: Double = 335
+    /// To leave the reported posture the angle must be this far past the band's edge: the
+    /// angle's error under hand tremor, lid wobble and chip misalignment is about ±5°, so a
+    /// hinge resting on a boundary never flickers.
+    public var bandHysteresisDegrees: Double = 10
+    /// A new posture is reported after its band held this long on measurable readings: a
+    /// hinge swept from laptop to tablet does not announce every band it passes at a normal
+    /// speed (a quick fold takes under a second), and the answer still comes within a
+    /// second of the hinge coming to rest.
+    public var settleMs: Double = 250
+
+    // MARK: Continuity at 0°/360°
+
+    /// Closed (0°) and folded back (360°) give identical readings. Within this many degrees
+    /// of the wrap the angle follows the last measured one; it covers the angle's error
+    /// (±5°) and the closed band (15°) with margin.
+    public var wrapZoneDegrees: Double = 20
+    /// Before any angle was measured and without a lid switch, a reading in the wrap zone
+    /// is taken as closed when the keyboard faces up by this much (a closed laptop lies on a
+    /// table or a lap), as a tablet when it faces down by this much (a folded tablet shows
+    /// its screen), and is left undecided in between.
+    public var startupPriorDegrees: Double = 20
+
+    // MARK: Announcing
+
+    /// `HingeAngle` is announced when it moved by this much since the last announcement
+    /// (or on a posture change): finer steps would only carry noise over the bus.
+    public var angleAnnounceStepDegrees: Double = 5
+    /// The last announced angle stays through unmeasurable spells shorter than this, so a
+    /// step or a tap does not make `HingeAngle` flicker to -1 and back.
+    public var unmeasurableAnnounceMs: Double = 500
+
+    public init() {}
+
+    public static let `default` = PostureParameters()
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import PostureCore
+
+/// Runs the daemon's posture tracker, with the daemon's defaults, over a two-sensor trace.
+struct PostureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "posture",
+        abstract: "Track the posture of a 2-in-1 over a trace file offline.",
+        discussion: """
+            FILE holds `t_ms,dx,dy,dz,bx,by,bz` lines: the display then the base accelerometer \
+            reading (gravity in m/s², each in its own frame after its mount matrix). One line \
+            `t_ms,posture,hinge_deg` is printed per posture change (hinge_deg -1: not \
+            measurable), the log format the posture scorer reads.
+            """
+    )
+
+    @Argument(help: "Trace file in the t_ms,dx,dy,dz,bx,by,bz format ('-' for standard input).")
+    var file: String
+
+    func run() throws {
+        let rows = try readPostureTrace(file)
+        var tracker = PostureTracker()
+        var output = PostureTrace.logHeader + "\n"
+        for update in tracker.process(rows) where update.postureChanged {
+            output += PostureTrace.logLine(update) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
+
+/// Reads and parses a posture trace, turning every failure into one precise message.
+func readPostureTrace(_ path: String) throws -> [PostureTrace.Row] {
+    let data: Data
+    if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("cannot read trace \(path)")
+        }
+        data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw ValidationError("\(path): not UTF-8 text")
+    }
+    do {
+        return try PostureTrace.parse(text, source: path == "-" ? "<stdin>" : path)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}

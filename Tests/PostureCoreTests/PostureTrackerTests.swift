@@ -1,0 +1,275 @@
+import Glibc
+import Testing
+import OrientationCore
+@testable import PostureCore
+
+private let desk = PairedMotion.gravity(0, 0, 1)          // base on a table, keyboard up
+private let onSide = PairedMotion.gravity(1, 0, 0)        // stood on its right side: hinge vertical
+
+@Suite struct VerticalHingeTests {
+    @Test("the posture holds while the hinge is vertical; the angle goes to -1 after the announce delay")
+    func holdsWhileVertical() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 110, ms: 1000)
+        #expect(motion.tracker.posture == .laptop)
+        let before = motion.updates.count
+        // Stood on its side, and (while unmeasurable) even folded: nothing may be concluded.
+        motion.hold(base: onSide, theta: 110, ms: 400)
+        #expect(motion.updates.count == before, "no -1 before unmeasurableAnnounceMs")
+        motion.hold(base: onSide, theta: 300, ms: 3000)
+        #expect(motion.tracker.posture == .laptop)
+        #expect(motion.tracker.hingeAngle == nil)
+        #expect(motion.updates.last.map { $0.hingeAngle == nil && !$0.postureChanged } == true)
+        motion.hold(base: desk, theta: 110, ms: 1000)
+        #expect(motion.tracker.posture == .laptop)
+        #expect(motion.tracker.hingeAngle.map { abs($0 - 110) < 0.5 } == true)
+        #expect(motion.postureChanges == [.laptop])
+    }
+
+    @Test("measurability has hysteresis: 62° of hinge elevation keeps the state it is in")
+    func elevationHysteresis() {
+        let tilted = { (elevation: Double) in
+            PairedMotion.gravity(sin(elevation * .pi / 180), 0, cos(elevation * .pi / 180))
+        }
+        var motion = PairedMotion()
+        motion.hold(base: tilted(55), theta: 120, ms: 600)
+        motion.hold(base: tilted(62), theta: 120, ms: 600)
+        #expect(motion.tracker.measuredAngle != nil)
+        motion.hold(base: tilted(70), theta: 120, ms: 600)
+        #expect(motion.tracker.unmeasurableReason == .hingeVertical)
+        motion.hold(base: tilted(62), theta: 120, ms: 600)
+        #expect(motion.tracker.unmeasurableReason == .hingeVertical)
+        motion.hold(base: tilted(58), theta: 120, ms: 600)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 120) < 0.5 } == true)
+    }
+}
+
+@Suite struct MotionGateTests {
+    @Test("a half reading far from g gives no angle, and the angle returns after the quiet window")
+    func magnitudeGate() {
+        var motion = PairedMotion(rateHz: 100)
+        motion.hold(base: desk, theta: 120, ms: 500)
+        #expect(motion.tracker.measuredAngle != nil)
+        // Both halves pushed by 3 m/s² along the base's z (a bump): |a| far from g.
+        motion.hold(base: desk, theta: 120, ms: 300) { _ in
+            (PairedMotion.rotateAboutHinge(Vector3(0, 0, 3), degrees: 120), Vector3(0, 0, 3))
+        }
+        #expect(motion.tracker.measuredAngle == nil)
+        #expect(motion.tracker.unmeasurableReason == .accelerating)
+        motion.hold(base: desk, theta: 120, ms: 150)
+        #expect(motion.tracker.unmeasurableReason == .settling)
+        motion.hold(base: desk, theta: 120, ms: 100)
+        #expect(motion.tracker.measuredAngle != nil)
+    }
+
+    @Test("magnitudes that disagree give no angle (a lid swinging on its hinge)")
+    func disagreementGate() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 120, ms: 500)
+        // The display alone feels 3 m/s² of tangential acceleration along its z (an error of
+        // 17° in the angle if it were believed); its magnitude drops by 1.1 m/s².
+        motion.hold(base: desk, theta: 120, ms: 500) { _ in (Vector3(0, 0, 3.0), .zero) }
+        #expect(motion.tracker.measuredAngle == nil)
+        #expect(motion.tracker.unmeasurableReason == .accelerating)
+    }
+
+    @Test("acceleration shared by a rigid device leaves the angle right")
+    func rigidAcceleration() {
+        var motion = PairedMotion()
+        // 0.6 m/s² sideways along the world's horizontal: within the gates, shared by both halves.
+        let push = Vector3(0, 0.6, 0)
+        motion.hold(base: desk, theta: 120, ms: 800) { _ in
+            (PairedMotion.rotateAboutHinge(push, degrees: 120), push)
+        }
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 120) < 0.01 } == true)
+    }
+
+    @Test("samples further apart than the skew limit give no angle")
+    func skew() {
+        var tracker = PostureTracker()
+        let display = PairedMotion.display(base: desk, theta: 120)
+        var t: Int64 = 0
+        for _ in 0..<30 {
+            t += 20_000
+            _ = tracker.process(base: Sample(timeUs: t, gravity: desk))
+            _ = tracker.process(display: Sample(timeUs: t + 5_000, gravity: display))
+        }
+        #expect(tracker.posture == .laptop)
+        // The display keeps reporting; the base sensor went silent.
+        for _ in 0..<10 {
+            t += 20_000
+            _ = tracker.process(display: Sample(timeUs: t, gravity: display))
+        }
+        #expect(tracker.unmeasurableReason == .skew)
+        #expect(tracker.measuredAngle == nil)
+        #expect(tracker.posture == .laptop)
+    }
+
+    @Test("separate display and base samples pair within the skew limit")
+    func separateSamples() {
+        var tracker = PostureTracker()
+        var t: Int64 = 0
+        var updates: [PostureUpdate] = []
+        for _ in 0..<50 {
+            t += 10_000
+            if let u = tracker.process(display: Sample(timeUs: t, gravity: PairedMotion.display(base: desk, theta: 250))) { updates.append(u) }
+            if let u = tracker.process(base: Sample(timeUs: t + 3_000, gravity: desk)) { updates.append(u) }
+        }
+        #expect(updates.filter(\.postureChanged).map(\.posture) == [.tent])
+        #expect(tracker.hingeAngle.map { abs($0 - 250) < 0.5 } == true)
+    }
+
+    @Test func nonFiniteSamplesAreIgnored() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 120, ms: 600)
+        #expect(motion.tracker.process(display: Vector3(.nan, 0, 0), base: desk, timeUs: 10_000_000) == nil)
+        #expect(motion.tracker.process(display: Sample(timeUs: 10_000_000, gravity: Vector3(0, .infinity, 0))) == nil)
+        #expect(motion.tracker.posture == .laptop)
+    }
+}
+
+@Suite struct HysteresisTests {
+    @Test("a band edge is crossed 10° past it, both ways")
+    func angleHysteresis() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 120, ms: 600)
+        motion.sweep(base: desk, from: 120, to: 172, ms: 500)
+        motion.hold(base: desk, theta: 172, ms: 1500)
+        #expect(motion.tracker.posture == .laptop, "172° < 165° + 10°")
+        motion.sweep(base: desk, from: 172, to: 177, ms: 100)
+        motion.hold(base: desk, theta: 177, ms: 600)
+        #expect(motion.tracker.posture == .flat)
+        motion.sweep(base: desk, from: 177, to: 158, ms: 300)
+        motion.hold(base: desk, theta: 158, ms: 1500)
+        #expect(motion.tracker.posture == .flat, "158° > 165° - 10°")
+        motion.sweep(base: desk, from: 158, to: 150, ms: 100)
+        motion.hold(base: desk, theta: 150, ms: 600)
+        #expect(motion.tracker.posture == .laptop)
+        #expect(motion.postureChanges == [.laptop, .flat, .laptop])
+    }
+
+    @Test("a hinge resting on a band edge with tremor never flickers", arguments: [10.0, 50.0, 100.0])
+    func tremorAtEdge(rateHz: Double) {
+        for edge in [15.0, 165, 195, 335] {
+            var motion = PairedMotion(rateHz: rateHz)
+            let start = edge < 180 ? edge - 30 : edge + 20
+            let base = edge < 180 ? desk : PairedMotion.gravity(0, 0, -1)
+            motion.hold(base: base, theta: start, ms: 800)
+            for i in 0..<60 {
+                motion.hold(base: base, theta: edge + 4 * sin(Double(i) * 0.9), ms: 300)
+            }
+            #expect(motion.postureChanges.count <= 2, "edge \(edge)° at \(rateHz) Hz: \(motion.postureChanges)")
+        }
+    }
+
+    @Test("a band visited for less than the settle time is not reported")
+    func settleTime() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 120, ms: 600)
+        motion.hold(base: desk, theta: 190, ms: 200)
+        motion.hold(base: desk, theta: 120, ms: 600)
+        #expect(motion.postureChanges == [.laptop])
+        motion.hold(base: desk, theta: 190, ms: 400)
+        #expect(motion.postureChanges == [.laptop, .flat])
+    }
+}
+
+@Suite struct LidAndWrapTests {
+    @Test("a closed lid is 0° and closed at once, whatever the sensors read")
+    func lidClosedForcesZero() {
+        var motion = PairedMotion()
+        let tabletUpright = PairedMotion.gravity(0, -1, -0.3)
+        motion.hold(base: tabletUpright, theta: 360, ms: 50)
+        let update = motion.tracker.setLidClosed(true, atUs: Int64(motion.timeMs * 1000))
+        #expect(update == PostureUpdate(timeUs: Int64(motion.timeMs * 1000), posture: .closed, previousPosture: .unknown, hingeAngle: 0))
+        motion.hold(base: tabletUpright, theta: 360, ms: 1000)
+        motion.hold(base: onSide, theta: 360, ms: 1000)
+        #expect(motion.tracker.posture == .closed)
+        #expect(motion.tracker.hingeAngle == 0)
+        #expect(motion.updates.isEmpty)
+        // Opened: the sensors take over, continuing from 0° (not 360°).
+        #expect(motion.tracker.setLidClosed(false, atUs: Int64(motion.timeMs * 1000)) == nil)
+        motion.hold(base: desk, theta: 2, ms: 600)
+        #expect(motion.tracker.posture == .closed)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 2) < 0.5 } == true)
+        motion.sweep(base: desk, from: 2, to: 110, ms: 600)
+        motion.hold(base: desk, theta: 110, ms: 600)
+        #expect(motion.postureChanges == [.laptop])
+    }
+
+    @Test("the first angle in the wrap zone: the lid switch decides, else the way the keyboard faces")
+    func startupAtTheWrap() {
+        let upright = PairedMotion.gravity(0, -1, 0)
+        // No lid switch, held upright: closed and folded back read alike.
+        var motion = PairedMotion()
+        motion.hold(base: upright, theta: 0, ms: 1000)
+        #expect(motion.tracker.posture == .unknown)
+        #expect(motion.tracker.unmeasurableReason == .undecided)
+        // The lid switch says open: folded back.
+        motion = PairedMotion()
+        _ = motion.tracker.setLidClosed(false, atUs: 0)
+        motion.hold(base: upright, theta: 0, ms: 1000)
+        #expect(motion.tracker.posture == .tablet)
+        #expect(motion.tracker.hingeAngle == 360)
+        // No lid switch, lying keyboard up: a closed laptop on a table.
+        motion = PairedMotion()
+        motion.hold(base: desk, theta: 0, ms: 1000)
+        #expect(motion.tracker.posture == .closed)
+        // No lid switch, keyboard facing the floor: a tablet showing its screen.
+        motion = PairedMotion()
+        motion.hold(base: PairedMotion.gravity(0, -0.8, -1), theta: 360, ms: 1000)
+        #expect(motion.tracker.posture == .tablet)
+    }
+
+    @Test("folding through 180° to 360° and back, continuity keeps the two ends apart")
+    func foldThrough() {
+        // A quick fold (250°/s) skips flat, which it passes in less than the settle time.
+        var quick = PairedMotion()
+        quick.hold(base: desk, theta: 110, ms: 600)
+        quick.sweep(base: desk, from: 110, to: 360, ms: 1000)
+        quick.hold(base: desk, theta: 360, ms: 600)
+        #expect(quick.postureChanges == [.laptop, .tent, .tablet])
+
+        var motion = PairedMotion()
+        let lap = PairedMotion.gravity(0, 0.2, 1)
+        motion.hold(base: lap, theta: 100, ms: 600)
+        // 65°/s: each band is crossed in more than the settle time.
+        motion.sweep(base: lap, from: 100, to: 360, ms: 4000)
+        motion.hold(base: lap, theta: 360, ms: 600)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 360) < 0.01 } == true)
+        motion.sweep(base: lap, from: 360, to: 0, ms: 5500)
+        motion.hold(base: lap, theta: 0, ms: 600)
+        #expect(motion.tracker.measuredAngle.map { abs($0) < 0.01 } == true)
+        #expect(motion.postureChanges == [.laptop, .flat, .tent, .tablet, .tent, .flat, .laptop, .closed])
+    }
+}
+
+@Suite struct AnnounceTests {
+    @Test("the angle is announced in steps of 5°, or with a posture change")
+    func fiveDegreeSteps() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 110, ms: 600)
+        // The first angle, then the first posture (which announces the angle again).
+        #expect(motion.updates.map(\.posture) == [.unknown, .laptop])
+        motion.hold(base: desk, theta: 113, ms: 600)
+        #expect(motion.updates.count == 2)
+        motion.hold(base: desk, theta: 116, ms: 600)
+        #expect(motion.updates.count == 3)
+        // Announced as soon as the (smoothed) angle is 5° from the last announcement.
+        #expect(motion.updates.last.map { $0.hingeAngleOnBus >= 115 && $0.hingeAngleOnBus <= 116 && !$0.postureChanged } == true)
+    }
+
+    @Test("a short unmeasurable spell does not announce -1")
+    func shortSpell() {
+        var motion = PairedMotion()
+        motion.hold(base: desk, theta: 110, ms: 600)
+        motion.hold(base: desk, theta: 110, ms: 200) { _ in (Vector3(0, 0, 4), Vector3(0, 0, 4)) }
+        motion.hold(base: desk, theta: 110, ms: 600)
+        #expect(motion.updates.count == 2)
+        #expect(motion.updates.allSatisfy { $0.hingeAngleOnBus != -1 })
+        // A long one does, once.
+        motion.hold(base: desk, theta: 110, ms: 1000) { _ in (Vector3(0, 0, 4), Vector3(0, 0, 4)) }
+        #expect(motion.updates.count == 3)
+        #expect(motion.updates.last?.hingeAngleOnBus == -1)
+    }
+}
