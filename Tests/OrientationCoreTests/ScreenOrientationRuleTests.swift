@@ -88,16 +88,19 @@ import OrientationCore
         var motion = SyntheticMotion(rateHz: 50)
         let portrait = SyntheticMotion.direction(.portrait, tiltDegrees: 15, toward: .faceUp)
         let landscape = SyntheticMotion.direction(.landscapeLeft, tiltDegrees: 15, toward: .faceUp)
-        motion.shake(portrait, along: Vector3(0, 1, 0), amplitude: 3, hz: 2, forMs: 3000)
+        motion.hold(portrait, forMs: 2000)
         motion.turn(from: portrait, to: landscape, overMs: 600)
         let stoppedMs = Int64(motion.timeMs)
-        // Walking bob along the vertical (now the device's x axis): the direction keeps swinging.
-        motion.shake(landscape, along: Vector3(1, 0, 0), amplitude: 3, hz: 2, forMs: 6000)
+        // Sway across gravity (the device's y axis, horizontal in landscape) at the walking
+        // rate: the direction swings ±17°, never steady.
+        motion.shake(landscape, along: Vector3(0, 1, 0), amplitude: 3, hz: 2, forMs: 6000)
+        let device = classify(motion.samples)
         let screen = screenChanges(motion.samples)
         #expect(screen.map(\.orientation) == [.portrait, .landscapeLeft], "\(screen)")
-        if let change = screen.last {
-            let delay = change.timeMs - stoppedMs
-            #expect(delay > 300 && delay <= 3000, "\(delay) ms")
+        // Not before the classifier has reported landscapeLeft for the fallback's 1.5 s.
+        if let change = screen.last, let reported = device.first(where: { $0.orientation == .landscapeLeft }) {
+            #expect(change.timeMs - reported.timeMs >= Int64(ScreenParameters.default.unsteadyFallbackMs))
+            #expect(change.timeMs - stoppedMs <= 3500, "\(change.timeMs - stoppedMs) ms")
         }
     }
 }
