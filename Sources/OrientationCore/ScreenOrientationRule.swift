@@ -21,8 +21,9 @@ public struct ScreenOrientationRule: Sendable {
     private var started = false
     private var lastTimeUs: Int64 = 0
     private var smoothed = Vector3.zero
-    private var reference = Vector3.zero
-    private var referenceTimeUs: Int64 = 0
+    /// Smoothed directions of the last `speedIntervalMs` (and the newest one older than
+    /// that), oldest first: the turning speed is measured against the first.
+    private var recent: [(timeUs: Int64, direction: Vector3)] = []
     private var steadySinceUs: Int64 = 0
     private var devicePose: Orientation = .unknown
     private var devicePoseSinceUs: Int64 = 0
@@ -63,27 +64,31 @@ public struct ScreenOrientationRule: Sendable {
         return deviceOrientation
     }
 
-    /// Updates the smoothed direction and the time since which it has turned slowly. A pause
-    /// in samples longer than the dwell restarts the measurement: the device could have turned
-    /// and come back unseen.
+    /// Updates the smoothed direction and the time since which it has turned slowly: the
+    /// turning speed is the angle to the newest direction at least `speedIntervalMs` old,
+    /// divided by the time between them. A pause in samples longer than the dwell restarts the
+    /// measurement, and the classifier's pose counts as new: the device could have turned and
+    /// come back unseen.
     private mutating func track(_ g: Vector3, at t: Int64) {
-        guard started, t >= lastTimeUs, t - lastTimeUs <= dwellUs else {
+        if started, t >= lastTimeUs, t - lastTimeUs <= dwellUs {
+            let dtMs = Double(t - lastTimeUs) / 1000
+            smoothed = smoothed + (g - smoothed) * (dtMs / (parameters.smoothingTimeConstantMs + dtMs))
+        } else {
             started = true
-            lastTimeUs = t
             smoothed = g
-            reference = g
-            referenceTimeUs = t
+            recent.removeAll(keepingCapacity: true)
             steadySinceUs = t
-            return
+            devicePoseSinceUs = t
         }
-        let dtMs = Double(t - lastTimeUs) / 1000
-        smoothed = smoothed + (g - smoothed) * (dtMs / (parameters.smoothingTimeConstantMs + dtMs))
         lastTimeUs = t
-        let elapsed = t - referenceTimeUs
-        guard elapsed >= speedIntervalUs else { return }
-        if Self.angle(smoothed, reference) > steadyRadiansPerUs * Double(elapsed) { steadySinceUs = t }
-        reference = smoothed
-        referenceTimeUs = t
+        var drop = 0
+        while recent.count - drop >= 2, t - recent[drop + 1].timeUs >= speedIntervalUs { drop += 1 }
+        recent.removeFirst(drop)
+        if let reference = recent.first, t - reference.timeUs >= speedIntervalUs,
+           Self.angle(smoothed, reference.direction) > steadyRadiansPerUs * Double(t - reference.timeUs) {
+            steadySinceUs = t
+        }
+        recent.append((t, smoothed))
     }
 
     private static func angle(_ a: Vector3, _ b: Vector3) -> Double {

@@ -9,6 +9,8 @@ struct SyntheticMotion {
     var rateHz: Double
     var jitterMs: Double = 0
     var noise: Double = 0.03
+    /// Hand tremor and sway added to every direction (nil: a perfectly steady hand).
+    var tremor: Tremor?
     private(set) var timeMs: Double = 0
     private(set) var samples: [Sample] = []
     private var random: SeededRandom
@@ -43,6 +45,32 @@ struct SyntheticMotion {
         }
     }
 
+    /// A deliberate hand movement from `a` to `b`: minimum jerk (Flash & Hogan 1985), the hand
+    /// speeds up and stops smoothly, along the great circle.
+    mutating func turn(from a: Vector3, to b: Vector3, overMs duration: Double) {
+        emit(forMs: duration) { fraction, _ in Self.slerp(a, b, Self.minimumJerk(fraction)) * Self.g }
+    }
+
+    /// A glance: from `a`, `degrees` toward `toward`, and straight back, out and back each a
+    /// minimum-jerk movement of half of `duration` (the hand stops only at the turning point).
+    mutating func glance(from a: Vector3, toward b: Vector3, degrees: Double, overMs duration: Double) {
+        let peak = Self.slerp(a, b, degrees / (acos(max(-1, min(1, a.dot(b)))) * 180 / .pi))
+        emit(forMs: duration) { fraction, _ in
+            let s = fraction < 0.5 ? 2 * fraction : 2 - 2 * fraction
+            return Self.slerp(a, peak, Self.minimumJerk(s)) * Self.g
+        }
+    }
+
+    static func minimumJerk(_ s: Double) -> Double { s * s * s * (10 - 15 * s + 6 * s * s) }
+
+    /// Point at `fraction` of the great circle from unit vector `a` to unit vector `b`.
+    static func slerp(_ a: Vector3, _ b: Vector3, _ fraction: Double) -> Vector3 {
+        let angle = acos(max(-1, min(1, a.dot(b))))
+        let s = sin(angle)
+        guard s > 1e-9 else { return a }
+        return a * (sin(angle * (1 - fraction)) / s) + b * (sin(angle * fraction) / s)
+    }
+
     /// Gravity plus a sinusoidal linear acceleration (shaking, walking bob).
     mutating func shake(_ direction: Vector3, along axis: Vector3, amplitude: Double, hz: Double, forMs duration: Double) {
         let start = timeMs
@@ -59,7 +87,8 @@ struct SyntheticMotion {
         let period = 1000 / rateHz
         let end = timeMs + duration
         while timeMs < end {
-            let v = value((timeMs - (end - duration)) / duration, timeMs)
+            var v = value((timeMs - (end - duration)) / duration, timeMs)
+            if let tremor { v = tremor.apply(to: v, atMs: timeMs, random: &random) }
             let jitter = jitterMs > 0 ? random.uniform(-jitterMs, jitterMs) : 0
             let stamp = Int64((timeMs + jitter).rounded())
             let noisy = Vector3(v.x + random.gaussian() * noise, v.y + random.gaussian() * noise, v.z + random.gaussian() * noise)
@@ -70,6 +99,32 @@ struct SyntheticMotion {
             }
             timeMs += period
         }
+    }
+}
+
+/// A hand holding a device: physiological tremor (9 Hz, ±0.8°), postural sway (0.7 and 1.3 Hz,
+/// ±2.5°) about two axes, and a little linear jitter.
+struct Tremor {
+    var tremorDegrees = 0.8
+    var tremorHz = 9.0
+    var swayDegrees = 2.5
+    var linearMS2 = 0.15
+
+    static let hand = Tremor()
+
+    func apply(to v: Vector3, atMs ms: Double, random: inout SeededRandom) -> Vector3 {
+        let s = ms / 1000
+        let aboutX = tremorDegrees * sin(2 * .pi * tremorHz * s) + swayDegrees * sin(2 * .pi * 0.7 * s + 1)
+        let aboutZ = tremorDegrees * sin(2 * .pi * tremorHz * s + 2) + swayDegrees * sin(2 * .pi * 1.3 * s)
+        let turned = Self.rotate(Self.rotate(v, about: Vector3(1, 0, 0), degrees: aboutX), about: Vector3(0, 0, 1), degrees: aboutZ)
+        return turned + Vector3(random.gaussian(), random.gaussian(), random.gaussian()) * linearMS2
+    }
+
+    /// Rodrigues' rotation of `v` about the unit vector `axis`.
+    static func rotate(_ v: Vector3, about axis: Vector3, degrees: Double) -> Vector3 {
+        let r = degrees * .pi / 180
+        let cross = Vector3(axis.y * v.z - axis.z * v.y, axis.z * v.x - axis.x * v.z, axis.x * v.y - axis.y * v.x)
+        return v * cos(r) + cross * sin(r) + axis * (axis.dot(v) * (1 - cos(r)))
     }
 }
 
@@ -97,4 +152,12 @@ struct SeededRandom {
 func classify(_ samples: [Sample], parameters: ClassifierParameters = .default) -> [(timeMs: Int64, orientation: Orientation)] {
     var classifier = OrientationClassifier(parameters: parameters)
     return classifier.process(samples).map { ($0.timeUs / 1000, $0.orientation) }
+}
+
+/// Runs the classifier and the screen rule over samples and returns every screen change.
+func screenChanges(_ samples: [Sample], supported: SupportedOrientations = .all,
+                   parameters: ScreenParameters = .default) -> [(timeMs: Int64, orientation: Orientation)] {
+    var classifier = OrientationClassifier()
+    var rule = ScreenOrientationRule(parameters: parameters, supported: supported)
+    return rule.process(samples, classifier: &classifier).map { ($0.timeUs / 1000, $0.orientation) }
 }
