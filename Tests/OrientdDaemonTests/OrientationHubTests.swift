@@ -87,7 +87,8 @@ final class FakeSource: SampleSource {
         var events: [String] = []
         hub.observe { event in
             switch event {
-            case .orientationChanged(let new, _, _): events.append(new.rawValue)
+            case .orientationChanged(let new, _): events.append(new.rawValue)
+            case .screenOrientationChanged(let screen): events.append("screen \(screen.rawValue)")
             case .sensorAvailabilityChanged: events.append("availability")
             case .sample: break
             }
@@ -98,7 +99,7 @@ final class FakeSource: SampleSource {
         source.availabilityChanged?(false)
         source.isAvailable = true
         source.availabilityChanged?(true)
-        #expect(events == ["portrait", "unknown", "availability", "availability"])
+        #expect(events == ["portrait", "screen portrait", "unknown", "availability", "availability"])
         #expect(source.starts == 2)
         #expect(hub.screenOrientation == .portrait)
     }

@@ -88,8 +88,10 @@ public final class OrientationService {
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
-        case .orientationChanged(let new, let previous, let screenChanged):
-            emitPropertiesChanged(screenChanged ? ["Orientation", "ScreenOrientation"] : ["Orientation"])
+        case .screenOrientationChanged:
+            emitPropertiesChanged(["ScreenOrientation"])
+        case .orientationChanged(let new, let previous):
+            emitPropertiesChanged(["Orientation"])
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
                                    new.rawValue, previous.rawValue)

@@ -87,8 +87,9 @@ public final class SensorProxyService {
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
-        case .orientationChanged(_, _, let screenChanged):
-            if screenChanged { emit(["AccelerometerOrientation"]) }
+        case .screenOrientationChanged:
+            emit(["AccelerometerOrientation"])
+        case .orientationChanged:
             updateTilt(hub.gravity)
         case .sensorAvailabilityChanged:
             emit(["HasAccelerometer"])

@@ -8,7 +8,8 @@ import Systemd
 public final class OrientationHub {
     /// What observers hear. The bus faces turn these into properties and signals.
     public enum Event {
-        case orientationChanged(new: Orientation, previous: Orientation, screenChanged: Bool)
+        case orientationChanged(new: Orientation, previous: Orientation)
+        case screenOrientationChanged(Orientation)
         case sensorAvailabilityChanged
         /// Every sample while the source runs; cheap work only.
         case sample(Vector3)
@@ -19,7 +20,8 @@ public final class OrientationHub {
     public static let firstAnswerTimeoutUs: UInt64 = 1_000_000
 
     public private(set) var orientation: Orientation = .unknown
-    /// The last edge-up orientation (docs/dbus-api.md); `unknown` before the first one.
+    /// The interface orientation (docs/dbus-api.md): an edge-up pose held steadily for the
+    /// screen dwell (ScreenOrientationRule); `unknown` before the first one.
     public private(set) var screenOrientation: Orientation = .unknown
     /// The newest reading while the source runs.
     public private(set) var gravity: Vector3?
@@ -30,6 +32,7 @@ public final class OrientationHub {
     private let timers: any Timers
     private let parameters: ClassifierParameters
     private var classifier: OrientationClassifier
+    private var screenRule = ScreenOrientationRule()
     private var observers: [(Event) -> Void] = []
     private var sourceDelivering = false
     private var hasFirstAnswer = false
@@ -139,23 +142,24 @@ public final class OrientationHub {
     func receive(_ sample: Sample) {
         gravity = sample.gravity
         notify(.sample(sample.gravity))
-        guard let change = classifier.process(sample) else { return }
-        hasFirstAnswer = true
-        publish(change)
-        answerWaiters(change)
+        if let change = classifier.process(sample) {
+            hasFirstAnswer = true
+            publish(change)
+            answerWaiters(change)
+        }
+        if let screen = screenRule.process(sample, deviceOrientation: classifier.orientation), screen != screenOrientation {
+            screenOrientation = screen
+            Log.debug("screen orientation \(screen.rawValue)")
+            notify(.screenOrientationChanged(screen))
+        }
     }
 
     private func publish(_ new: Orientation) {
         guard new != orientation else { return }
         let previous = orientation
         orientation = new
-        var screenChanged = false
-        if new.isEdgeUp && new != screenOrientation {
-            screenOrientation = new
-            screenChanged = true
-        }
         Log.debug("orientation \(new.rawValue) (was \(previous.rawValue))")
-        notify(.orientationChanged(new: new, previous: previous, screenChanged: screenChanged))
+        notify(.orientationChanged(new: new, previous: previous))
     }
 
     private func notify(_ event: Event) {
