@@ -494,3 +494,50 @@ def device_state(acc):
         if name.endswith('_en'):
             state['scan_elements/' + name] = acc.read('scan_elements/' + name)
     return state
+
+
+def use_pty_node(acc):
+    """Serves a buffered fake's scans through a pseudo-terminal instead of a named pipe: the
+    device node becomes a link to a raw pty's follower side, so that `pty_hangup` gives the
+    reader genuine EIO (what a failing bus gives a read of /dev/iio:deviceN). Call before the
+    daemon opens the node."""
+    import pty
+    import tty
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None
+    if acc.fifo is not None:
+        os.close(acc.fifo)
+        acc.fifo = None
+    leader, follower = pty.openpty()
+    tty.setraw(follower)
+    os.set_blocking(leader, False)
+    node = acc.root + '/dev/' + acc.sysname
+    link = node + '.new'
+    os.symlink(os.ttyname(follower), link)
+    os.rename(link, node)
+    os.close(follower)
+    acc.fifo = leader
+    acc._stop.clear()
+    acc._thread = threading.Thread(target=acc._stream, daemon=True)
+    acc._thread.start()
+
+
+def pty_hangup(acc):
+    """Closes the pty's leader side: every read of the node already open fails with EIO from
+    now on; a new node is put in place by `use_pty_node` again."""
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None
+    os.close(acc.fifo)
+    acc.fifo = None
+
+
+def stop_scans(acc):
+    """The buffered fake stops producing scans; the device and its node stay."""
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None
