@@ -394,3 +394,152 @@ class Client:
 
     def wait_for(self, prop, value, timeout=5.0):
         return wait_for(lambda: self.get(prop) == value, timeout)
+
+
+# -- hostile callers and device state (additive helpers) ----------------------------------
+
+# Debian's system bus limits, written out: dbus-daemon's built-in defaults, listed (commented
+# out) in /usr/share/dbus-1/system.conf. A private bus without them would let a test pass that
+# the real system bus fails (max_match_rules_per_connection is what drops a daemon that
+# tracks too many callers).
+DEBIAN_SYSTEM_LIMITS = {
+    'max_incoming_bytes': 133169152,
+    'max_incoming_unix_fds': 64,
+    'max_outgoing_bytes': 133169152,
+    'max_outgoing_unix_fds': 64,
+    'max_message_size': 33554432,
+    'max_message_unix_fds': 16,
+    'service_start_timeout': 25000,
+    'auth_timeout': 5000,
+    'pending_fd_timeout': 150000,
+    'max_completed_connections': 2048,
+    'max_incomplete_connections': 64,
+    'max_connections_per_user': 256,
+    'max_pending_service_starts': 512,
+    'max_names_per_connection': 512,
+    'max_match_rules_per_connection': 512,
+    'max_replies_per_connection': 128,
+}
+
+
+class DebianSystemBus(PrivateBus):
+    """The system bus as Debian runs it: default-deny policy, the default limits spelled out,
+    and only the repository's policy files named in `policies` (file names in dbus/)."""
+
+    def __init__(self, policies=('org.orientd.Orientation1.conf',)):
+        import shutil
+        self.dir = tempfile.mkdtemp(prefix='orientd-debbus-')
+        policy_dir = os.path.join(self.dir, 'system.d')
+        os.mkdir(policy_dir)
+        for name in policies:
+            shutil.copy(os.path.join(ROOT, 'dbus', name), policy_dir)
+        limits = '\n'.join('<limit name="%s">%d</limit>' % kv for kv in DEBIAN_SYSTEM_LIMITS.items())
+        text = SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir)
+        text = text.replace('<includedir>', limits + '\n<includedir>', 1)
+        conf = os.path.join(self.dir, 'bus.conf')
+        with open(conf, 'w') as f:
+            f.write(text)
+        os.chmod(self.dir, 0o755)
+        env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
+        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.address = self.proc.stdout.readline().strip()
+        assert self.address, 'dbus-daemon refused the configuration: ' + self.proc.stderr.read()
+
+
+def ensure_user(name):
+    """A system user without home or shell (created once, kept: useradd is slow)."""
+    import pwd
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        subprocess.run(['useradd', '--system', '--no-create-home', '--shell', '/usr/sbin/nologin', name], check=True)
+    return name
+
+
+def run_python_as(user, script_text, args, workdir):
+    """/usr/bin/python3 running `script_text` as `user` (no groups, no capabilities); stdin,
+    stdout and stderr are pipes (text). The script is written to `workdir`."""
+    script = os.path.join(workdir, 'client-%d.py' % time.monotonic_ns())
+    with open(script, 'w') as f:
+        f.write(script_text)
+    os.chmod(script, 0o644)
+    env = {'PATH': '/usr/bin:/bin', 'HOME': '/'}
+    return subprocess.Popen(['setpriv', '--reuid', user, '--regid', user, '--clear-groups',
+                             '/usr/bin/python3', script] + [str(a) for a in args],
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def cpu_seconds(pid):
+    """User + system CPU time a process has used, from /proc/PID/stat."""
+    with open('/proc/%d/stat' % pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
+def timed_get(client, prop, timeout=10.0):
+    """(seconds, value) of one property read."""
+    t0 = time.monotonic()
+    value = client.obj().Get(IFACE, prop, dbus_interface='org.freedesktop.DBus.Properties', timeout=timeout)
+    return time.monotonic() - t0, value
+
+
+def device_state(acc):
+    """What a reader changes on a buffered device: buffer enable, every channel enable, the
+    trigger and the sampling frequency."""
+    scan = os.path.join(acc.root + acc.syspath, 'scan_elements')
+    state = {'buffer/enable': acc.read('buffer/enable'),
+             'trigger/current_trigger': acc.read('trigger/current_trigger'),
+             'sampling_frequency': acc.read('sampling_frequency')}
+    for name in sorted(os.listdir(scan)):
+        if name.endswith('_en'):
+            state['scan_elements/' + name] = acc.read('scan_elements/' + name)
+    return state
+
+
+def use_pty_node(acc):
+    """Serves a buffered fake's scans through a pseudo-terminal instead of a named pipe: the
+    device node becomes a link to a raw pty's follower side, so that `pty_hangup` gives the
+    reader genuine EIO (what a failing bus gives a read of /dev/iio:deviceN). Call before the
+    daemon opens the node."""
+    import pty
+    import tty
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None
+    if acc.fifo is not None:
+        os.close(acc.fifo)
+        acc.fifo = None
+    leader, follower = pty.openpty()
+    tty.setraw(follower)
+    os.set_blocking(leader, False)
+    node = acc.root + '/dev/' + acc.sysname
+    link = node + '.new'
+    os.symlink(os.ttyname(follower), link)
+    os.rename(link, node)
+    os.close(follower)
+    acc.fifo = leader
+    acc._stop.clear()
+    acc._thread = threading.Thread(target=acc._stream, daemon=True)
+    acc._thread.start()
+
+
+def pty_hangup(acc):
+    """Closes the pty's leader side: every read of the node already open fails with EIO from
+    now on; a new node is put in place by `use_pty_node` again."""
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None
+    os.close(acc.fifo)
+    acc.fifo = None
+
+
+def stop_scans(acc):
+    """The buffered fake stops producing scans; the device and its node stay."""
+    acc._stop.set()
+    if acc._thread:
+        acc._thread.join(2)
+        acc._thread = None

@@ -1,0 +1,55 @@
+"""Replay options no value can crash, and traces that cannot make the daemon spin."""
+import os
+import subprocess
+import time
+
+import pytest
+
+import orientd_testbed as T
+
+# A looped trace whose timestamps are all equal, replayed while a client Begins: the daemon's
+# CPU over this window stays below this share of one core.
+CPU_WINDOW_S = 2.0
+CPU_LIMIT = 0.20
+USAGE_EXIT = 2
+
+
+def trace(tmp_path, lines):
+    path = tmp_path / 'trace.csv'
+    path.write_text(''.join(line + '\n' for line in lines))
+    return str(path)
+
+
+@pytest.mark.parametrize('speed', ['1e-300', 'nan', 'inf', '-1', '0', '1e300'])
+def test_absurd_replay_speed_is_a_usage_error(bus, testbed, tmp_path, speed):
+    path = trace(tmp_path, ['%d,0,-9.80665,0' % (10 * i) for i in range(20)])
+    d = T.Orientd(bus, testbed, ['--source', 'replay:%s,speed=%s,loop' % (path, speed)], wait=False)
+    try:
+        rc = d.proc.wait(3)
+    except subprocess.TimeoutExpired:
+        # Accepted: what a Begin then does is the figure for the report.
+        try:
+            outcome = 'Begin answered %s' % d.client.begin()
+        except Exception as e:          # noqa: BLE001
+            outcome = 'Begin failed: %s' % e
+        time.sleep(0.5)
+        outcome += ', daemon exit %s' % d.proc.poll()
+        d.stop()
+        pytest.fail('speed=%s accepted; %s' % (speed, outcome))
+    assert rc == USAGE_EXIT, (rc, d.output())
+    assert 'speed' in d.output(), d.output()
+
+
+def test_looped_trace_with_equal_timestamps_does_not_spin(start, tmp_path):
+    path = trace(tmp_path, ['0,0,-9.80665,0'] * 50)
+    d = start('--source', 'replay:%s,loop' % path)
+    try:
+        d.client.begin()
+    except Exception:                   # noqa: BLE001 (an answer or not, the CPU is what counts)
+        pass
+    cpu0, t0 = T.cpu_seconds(d.proc.pid), time.monotonic()
+    time.sleep(CPU_WINDOW_S)
+    assert d.proc.poll() is None, d.output()[-2000:]
+    share = (T.cpu_seconds(d.proc.pid) - cpu0) / (time.monotonic() - t0)
+    assert share < CPU_LIMIT, '%.0f %% of a core' % (100 * share)
+    assert d.client.get('Orientation') == 'portrait'
