@@ -1,5 +1,6 @@
 import CallError
 import CSystemd
+import Glibc
 
 /// A device as udev sees it (sd-device): sysfs attributes and udev properties. Attribute
 /// values are cached by sd-device, so a fresh read needs a fresh `Device`.
@@ -36,9 +37,17 @@ public final class Device {
         return text
     }
 
-    /// Writes a sysfs attribute (sd_device_set_sysattr_value).
+    /// Writes a sysfs attribute: the value and a newline, as `echo` would (the kernel strips
+    /// it; an empty value detaches a trigger). Opened with O_TRUNC so that a file standing in
+    /// for sysfs (a test's fake device) holds just the new value.
     public func setAttribute(_ name: String, _ value: String) throws(CallError) {
-        try check(sd_device_set_sysattr_value(handle, name, value), "write \(sysname)/\(name)")
+        let path = syspath + "/" + name
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: errno) }
+        defer { close(fd) }
+        let line = value + "\n"
+        let written = line.withCString { Glibc.write(fd, $0, strlen($0)) }
+        guard written >= 0 else { throw CallError(call: "write \(path)", errno: errno) }
     }
 
     private func string(_ get: (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32) -> String? {
