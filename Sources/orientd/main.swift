@@ -1,11 +1,12 @@
 import Glibc
+import OrientationCore
 import OrientdDaemon
 
 switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) }) {
 case .success(.help):
     print(DaemonOptions.usage)
 case .success(.version):
-    print("orientd \(Daemon.version)")
+    print("orientd \(Daemon.version) (\(OrientdVersion.toolchain))")
 case .success(.run(let options)):
     exit(Daemon.run(options))
 case .failure(let error):
