@@ -5,7 +5,7 @@ import Systemd
 
 /// Wires the daemon together: one sd-event loop owning signals, the bus and the source.
 public enum Daemon {
-    public static let version = "0.1.0"
+    public static let version = OrientdVersion.number
 
     /// Runs until SIGTERM/SIGINT (exit 0) or a fatal error (non-zero).
     public static func run(_ options: DaemonOptions) -> Int32 {

@@ -1,4 +1,5 @@
 import Glibc
+import OrientationCore
 import OrientdDaemon
 import Systemd
 
@@ -6,7 +7,7 @@ switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptio
 case .success(.help):
     print(DaemonOptions.usage)
 case .success(.version):
-    print("orientd \(Daemon.version)")
+    print("orientd \(Daemon.version) (\(OrientdVersion.toolchain))")
 case .success(.run(let options)):
     exit(Daemon.run(options))
 case .failure(let error):

@@ -1,0 +1,91 @@
+"""The man pages (man/orientd.8, man/orientctl.1): groff renders them without a warning, every
+option that `orientd --help` and `orientctl [SUBCOMMAND] --help` print is documented, and the
+version in debian/changelog is the one in Sources/OrientationCore/Version.swift."""
+import os
+import re
+import subprocess
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+# The binaries to ask for --help: ORIENTD_BIN_DIR, else the debug build `scripts/test` made.
+BIN = os.environ.get('ORIENTD_BIN_DIR', os.path.join(ROOT, '.build', 'debug'))
+PAGES = {'orientd': os.path.join(ROOT, 'man', 'orientd.8'),
+         'orientctl': os.path.join(ROOT, 'man', 'orientctl.1')}
+OPTION = re.compile(r'(?<![\w-])(--?[A-Za-z][\w-]*)')
+
+
+def run(*args):
+    r = subprocess.run(list(args), capture_output=True, text=True)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r.stdout
+
+
+def page_text(page):
+    """The page as man renders it, hyphens as typed (\\- becomes -)."""
+    env = dict(os.environ, MANWIDTH='200', MAN_KEEP_FORMATTING='0', LC_ALL='C.UTF-8')
+    r = subprocess.run(['man', '-l', page], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    return re.sub(r'.\x08', '', r.stdout).replace('\u2010', '-').replace('\u2212', '-')
+
+
+def options(help_text):
+    return {o for o in OPTION.findall(help_text) if o not in ('-', '--')}
+
+
+@pytest.mark.parametrize('name', sorted(PAGES))
+def test_page_renders_without_warnings(name):
+    r = subprocess.run(['man', '--warnings', '-l', PAGES[name]], capture_output=True, text=True,
+                       env=dict(os.environ, MANWIDTH='80'))
+    assert r.returncode == 0
+    assert r.stderr == '', r.stderr
+
+
+def test_every_orientd_option_is_in_its_page():
+    found = options(run(os.path.join(BIN, 'orientd'), '--help'))
+    assert '--source' in found and '--bus' in found     # the parser above reads real help text
+    text = page_text(PAGES['orientd'])
+    missing = sorted(o for o in found if not re.search(r'(?<![\w-])' + re.escape(o) + r'(?![\w-])', text))
+    assert not missing, 'not in orientd.8: %s' % missing
+
+
+def orientctl_subcommands():
+    text = run(os.path.join(BIN, 'orientctl'), '--help')
+    section = text.split('SUBCOMMANDS:', 1)[1]
+    return [m.group(1) for m in re.finditer(r'^\s{2,}([a-z][\w-]*)\s', section, re.M) if m.group(1) != 'help']
+
+
+def test_every_orientctl_subcommand_and_option_is_in_its_page():
+    subcommands = orientctl_subcommands()
+    assert 'get' in subcommands and 'classify' in subcommands
+    text = page_text(PAGES['orientctl'])
+    missing = []
+    for sub in [None] + subcommands:
+        args = [os.path.join(BIN, 'orientctl')] + ([sub] if sub else []) + ['--help']
+        for o in options(run(*args)):
+            if not re.search(r'(?<![\w-])' + re.escape(o) + r'(?![\w-])', text):
+                missing.append('%s %s' % (sub or '', o))
+        if sub and not re.search(r'^\s*' + re.escape(sub) + r'\s*$', text, re.M):
+            missing.append('section for subcommand ' + sub)
+    assert not missing, 'not in orientctl.1: %s' % missing
+
+
+def version_number():
+    source = open(os.path.join(ROOT, 'Sources', 'OrientationCore', 'Version.swift')).read()
+    return re.search(r'static let number = "([^"]+)"', source).group(1)
+
+
+def test_versions_agree():
+    number = version_number()
+    changelog = run('dpkg-parsechangelog', '-l', os.path.join(ROOT, 'debian', 'changelog'), '-SVersion').strip()
+    assert changelog == number
+    for name, page in PAGES.items():
+        assert '"orientd %s"' % number in open(page).read(), page
+    daemon = run(os.path.join(BIN, 'orientd'), '--version').strip()
+    ctl = run(os.path.join(BIN, 'orientctl'), '--version').strip()
+    assert re.fullmatch(r'orientd %s \(Swift \d+\.\d+(\.\d+)?[^)]*\)' % re.escape(number), daemon), daemon
+    assert ctl == daemon.replace('orientd', 'orientctl', 1), ctl
+    # The compile-time ladder names the compiler that really built them (or its release line).
+    built_with = re.search(r'\(Swift ([\d.]+)', daemon).group(1)
+    compiler = re.search(r'Swift version ([\d.]+)', run('swift', '--version')).group(1)
+    assert (compiler + '.').startswith(built_with + '.'), (built_with, compiler)
