@@ -186,6 +186,8 @@ public final class IIOSource: SampleSource {
         switch action {
         case "remove":
             if device.syspath == bound?.syspath { lose("removed") }
+        case "change" where device.syspath == bound?.syspath:
+            reconfigure()
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
@@ -193,6 +195,44 @@ public final class IIOSource: SampleSource {
             if bound != nil { availabilityChanged?(true) }
         default:
             break
+        }
+    }
+
+    /// A `change` event for the bound sensor (an administrator edited hwdb and ran `udevadm
+    /// trigger`): read its configuration again and apply it without dropping anyone's
+    /// references; a reader that runs restarts with it.
+    private func reconfigure() {
+        guard let bound, let old = bound.configuration else { return }
+        guard let fresh = AccelerometerDiscovery.scan().first(where: { $0.syspath == bound.syspath }),
+              let new = fresh.configuration else {
+            lose("its configuration is refused after a change event")
+            return
+        }
+        var changes: [String] = []
+        if new.mountMatrix != old.mountMatrix {
+            changes.append("mount matrix \(old.mountMatrix) -> \(new.mountMatrix) (\(new.mountMatrixSource))")
+        }
+        if new.location != old.location {
+            changes.append("location \(old.location.rawValue) -> \(new.location.rawValue) (\(new.locationSource))")
+        }
+        if new.axes != old.axes { changes.append("scale or offset") }
+        guard !changes.isEmpty else {
+            Log.debug("\(bound.sysname): change event, configuration unchanged")
+            return
+        }
+        if new.location == .base && options.pin == nil {
+            lose("now a base accelerometer (\(new.locationSource))")
+            return
+        }
+        Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
+        self.bound = fresh
+        guard reader != nil, let deliver else { return }
+        reader?.stop()
+        reader = nil
+        do {
+            try start(deliver: deliver)
+        } catch {
+            Log.error("\(error)")
         }
     }
 
