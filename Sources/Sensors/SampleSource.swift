@@ -23,4 +23,10 @@ public protocol SampleSource: AnyObject {
     func stop()
     /// One fresh reading, for queries while nobody is generating.
     func readOnce() throws(SourceError) -> Vector3
+    /// Reads the sensor's configuration again (after resume: drivers reset their registers).
+    func refresh()
+}
+
+extension SampleSource {
+    public func refresh() {}
 }

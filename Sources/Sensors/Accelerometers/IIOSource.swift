@@ -198,6 +198,8 @@ public final class IIOSource: SampleSource {
         }
     }
 
+    public func refresh() { reconfigure() }
+
     /// A `change` event for the bound sensor (an administrator edited hwdb and ran `udevadm
     /// trigger`): read its configuration again and apply it without dropping anyone's
     /// references; a reader that runs restarts with it.
