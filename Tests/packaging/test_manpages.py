@@ -9,7 +9,7 @@ import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 # The binaries to ask for --help: ORIENTD_BIN_DIR, else the debug build `scripts/test` made.
-BIN = os.environ.get('ORIENTD_BIN_DIR', os.path.join(ROOT, '.build', 'debug'))
+BIN = os.environ.get('ORIENTD_BIN_DIR') or os.path.join(ROOT, '.build', 'debug')
 PAGES = {'orientd': os.path.join(ROOT, 'man', 'orientd.8'),
          'orientctl': os.path.join(ROOT, 'man', 'orientctl.1')}
 OPTION = re.compile(r'(?<![\w-])(--?[A-Za-z][\w-]*)')

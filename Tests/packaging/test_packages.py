@@ -38,7 +38,11 @@ def debs():
     v = version()
     for old in glob.glob(os.path.join(OUT, '*_%s_*' % v)):
         os.remove(old)
+    untracked = ['git', '-C', ROOT, 'status', '--porcelain', '--untracked-files=all']
+    before = run(untracked)
     run(['make', 'deb'], cwd=ROOT)
+    # Everything the build writes is gitignored (SwiftPM's cache, debian/ work files, out/).
+    assert run(untracked) == before, 'make deb left files in the source tree:\n' + run(untracked)
     found = {p: glob.glob(os.path.join(OUT, '%s_%s_*.deb' % (p, v))) for p in PACKAGES}
     assert all(len(f) == 1 for f in found.values()), found
     return {p: f[0] for p, f in found.items()}
