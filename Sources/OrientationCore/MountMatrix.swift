@@ -73,31 +73,3 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
         v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
     }
 }
-
-/// Per-axis conversion of raw counts to m/s²: `(raw + offset) × scale` (docs/sensor-inputs.md).
-public struct AxisCalibration: Equatable, Sendable {
-    public var scale: Double
-    public var offset: Double
-
-    public enum Problem: Error, Equatable, CustomStringConvertible {
-        case scaleNotPositive(Double)
-        case notFinite
-        public var description: String {
-            switch self {
-            case .scaleNotPositive(let s): return "scale \(s) is not positive"
-            case .notFinite: return "scale or offset is not finite"
-            }
-        }
-    }
-
-    public init(scale: Double, offset: Double = 0) throws(Problem) {
-        guard scale.isFinite, offset.isFinite else { throw .notFinite }
-        guard scale > 0 else { throw .scaleNotPositive(scale) }
-        self.scale = scale
-        self.offset = offset
-    }
-
-    /// Raw counts are 64-bit integers; the sum is formed in Double so an extreme raw value
-    /// can neither overflow nor change sign.
-    @inlinable public func convert(_ raw: Int64) -> Double { (Double(raw) + offset) * scale }
-}

@@ -97,9 +97,21 @@ import OrientationCore
         #expect(unit.convert(2_147_483_647) == 2_147_483_647)
     }
 
-    @Test("bad scales are refused", arguments: [0.0, -0.0098, .nan, .infinity])
+    @Test("bad scales are refused", arguments: [0.0, -0.0098, .nan, .infinity, 1e30, 1e-310, 1000])
     func badScale(scale: Double) {
         #expect(throws: AxisCalibration.Problem.self) { try AxisCalibration(scale: scale) }
+    }
+
+    @Test("absurd offsets are refused", arguments: [1e30, -1e10, .nan])
+    func badOffset(offset: Double) {
+        #expect(throws: AxisCalibration.Problem.self) { try AxisCalibration(scale: 0.0098, offset: offset) }
+    }
+
+    @Test func realScalesAreAccepted() throws {
+        // ±2 g with 32 bits, ±16 g with 12 bits, ±200 g with 8 bits.
+        for scale in [9.80665 * 2 / 2147483648, 9.80665 * 16 / 2048, 9.80665 * 200 / 128] {
+            _ = try AxisCalibration(scale: scale)
+        }
     }
 }
 

@@ -38,6 +38,8 @@ public final class OrientationHub {
     private var hasFirstAnswer = false
     private var waiters: [(Orientation) -> Void] = []
     private var waitTimer: (any Cancellable)?
+    /// A sensor that fails to start again and again (hotplug storms) is reported a few times.
+    private var startFailures = RateLimitedLog(intervalUs: 10_000_000, burst: 3)
 
     public init(source: (any SampleSource)?, timers: any Timers, parameters: ClassifierParameters = .default) {
         self.source = source
@@ -85,7 +87,7 @@ public final class OrientationHub {
             sourceDelivering = true
             Log.debug("source \(source.name) started")
         } catch {
-            Log.error("cannot start \(source.name): \(error)")
+            startFailures.log(Log.error, "cannot start \(source.name): \(error)", now: timers.now)
         }
     }
 

@@ -53,20 +53,22 @@ public enum AccelerometerDiscovery {
 
     /// The accelerometer orientation should come from: the pinned one, else the first
     /// usable display accelerometer. Logs why others are passed over.
-    public static func select(_ found: [DiscoveredAccelerometer], pin: String?) -> DiscoveredAccelerometer? {
+    public static func select(_ found: [DiscoveredAccelerometer], pin: String?,
+                              report: (_ write: (String) -> Void, _ message: String) -> Void = { write, message in write(message) })
+    -> DiscoveredAccelerometer? {
         var chosen: DiscoveredAccelerometer?
         for candidate in found {
             let label = "\(candidate.sysname) (\(candidate.configuration?.name ?? "?"))"
             guard let configuration = candidate.configuration else {
                 if case .failure(let refusal) = candidate.result {
-                    Log.error("\(candidate.sysname): refused: \(refusal)")
+                    report(Log.error, "\(candidate.sysname): refused: \(refusal)")
                 }
                 continue
             }
             if let pin {
                 guard candidate.matches(pin) else { continue }
             } else if configuration.location == .base {
-                Log.info("\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+                report(Log.info, "\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
                 continue
             }
             if chosen == nil { chosen = candidate }

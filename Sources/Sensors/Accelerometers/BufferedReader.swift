@@ -119,6 +119,8 @@ final class BufferedReader: AccelerometerReader {
         do {
             try device.setTrigger(trigger)
             Log.debug("\(sysname): trigger \(trigger.name ?? trigger.id)")
+        } catch where error.errno == ENOENT || error.errno == ENODEV {
+            Log.debug("\(sysname): cannot set trigger: the device is gone")
         } catch {
             Log.warning("\(sysname): cannot set trigger \(trigger.name ?? trigger.id): \(error), ignoring")
         }
@@ -158,13 +160,15 @@ final class BufferedReader: AccelerometerReader {
         for channel in channels { channel.disable() }
         timestamp?.disable()
         custody?.restore { attribute, value in
-            do {
+            do throws(CallError) {
                 if attribute == "trigger/current_trigger" && value.isEmpty {
                     try device.setTrigger(nil)
                 } else {
                     try device.writeAttribute(attribute, value)
                 }
                 return true
+            } catch where error.errno == ENOENT || error.errno == ENODEV {
+                return true  // the device is gone: nothing left to put back
             } catch {
                 Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
                 return false

@@ -25,6 +25,9 @@ public final class IIOSource: SampleSource {
     private var retryDelayUs: UInt64 = 0
     /// How often this binding's buffer stalled while the device stayed present.
     private var stalls = 0
+    /// What binding and losing the sensor say: at most a few lines per ten seconds, however
+    /// often udev adds and removes devices.
+    private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
     private var monitor: DeviceMonitor?
     private var reader: AccelerometerReader?
 
@@ -38,7 +41,7 @@ public final class IIOSource: SampleSource {
         } catch {
             Log.warning("cannot watch IIO hotplug: \(error), ignoring")
         }
-        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin))
+        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, report: report))
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }
                      ?? "no usable IIO display accelerometer yet, waiting for one")
@@ -79,7 +82,7 @@ public final class IIOSource: SampleSource {
         guard let bound, !failing else { return }
         failing = true
         retryDelayUs = options.retryInitialUs
-        Log.warning("\(bound.sysname): \(reason); no accelerometer while reads fail, retrying")
+        report(Log.warning, "\(bound.sysname): \(reason); no accelerometer while reads fail, retrying")
         availabilityChanged?(false)
         scheduleRetry()
     }
@@ -105,7 +108,7 @@ public final class IIOSource: SampleSource {
             return
         }
         failing = false
-        Log.notice("\(bound.sysname): reads work again")
+        report(Log.notice, "\(bound.sysname): reads work again")
         availabilityChanged?(true)
     }
 
@@ -149,8 +152,8 @@ public final class IIOSource: SampleSource {
             restoreLeftovers(candidate)
         }
         bound = candidate
-        for note in configuration.notes { Log.warning("\(candidate.sysname): \(note)") }
-        Log.info("\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled"), "
+        for note in configuration.notes { report(Log.warning, "\(candidate.sysname): \(note)") }
+        report(Log.info, "\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled"), "
                  + "mount matrix \(configuration.mountMatrix) from \(configuration.mountMatrixSource), "
                  + "\(configuration.location.rawValue) (\(configuration.locationSource))")
     }
@@ -163,11 +166,11 @@ public final class IIOSource: SampleSource {
         if !leftovers.isEmpty {
             custody.adopt(leftovers)
             custody.restore { attribute, value in write(candidate, attribute, value) }
-            Log.notice("\(candidate.sysname): restored the attributes a previous run left changed: "
+            report(Log.notice, "\(candidate.sysname): restored the attributes a previous run left changed: "
                        + leftovers.map { "\($0.attribute)=\($0.value)" }.joined(separator: ", "))
         }
         if candidate.device.attribute("buffer/enable") == "1" {
-            Log.notice("\(candidate.sysname): buffer was left enabled with no reader, disabling it")
+            report(Log.notice, "\(candidate.sysname): buffer was left enabled with no reader, disabling it")
             _ = write(candidate, "buffer/enable", "0")
         }
     }
@@ -177,7 +180,7 @@ public final class IIOSource: SampleSource {
             try candidate.device.setAttribute(attribute, value)
             return true
         } catch {
-            Log.warning("\(candidate.sysname): cannot restore \(attribute)=\(value): \(error)")
+            report(Log.warning, "\(candidate.sysname): cannot restore \(attribute)=\(value): \(error)")
             return false
         }
     }
@@ -191,7 +194,7 @@ public final class IIOSource: SampleSource {
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin))
+            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, report: report))
             if bound != nil { availabilityChanged?(true) }
         default:
             break
@@ -238,10 +241,14 @@ public final class IIOSource: SampleSource {
         }
     }
 
+    private func report(_ write: (String) -> Void, _ message: String) {
+        hotplugLog.log(write, message, now: loop.now)
+    }
+
     /// The sensor is gone (remove uevent, or reads failing): stop and tell the hub.
     private func lose(_ reason: String) {
         guard let bound else { return }
-        Log.warning("\(bound.sysname): \(reason); no accelerometer until one appears")
+        report(Log.warning, "\(bound.sysname): \(reason); no accelerometer until one appears")
         reader?.stop()
         reader = nil
         self.bound = nil
