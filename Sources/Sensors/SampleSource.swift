@@ -23,4 +23,11 @@ public protocol SampleSource: AnyObject {
     func stop()
     /// One fresh reading, for queries while nobody is generating.
     func readOnce() throws(SourceError) -> Vector3
+    /// The bound sensor's udev property `ORIENTD_SUPPORTED_ORIENTATIONS`, unparsed; nil when
+    /// the sensor does not set it (or the source has no udev device).
+    var supportedOrientations: String? { get }
+}
+
+extension SampleSource {
+    public var supportedOrientations: String? { nil }
 }

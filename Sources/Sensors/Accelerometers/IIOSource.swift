@@ -13,6 +13,9 @@ public final class IIOSource: SampleSource {
     public var name: String { bound.map { "\($0.sysname) (\($0.configuration?.name ?? "?"))" } ?? "iio (no accelerometer)" }
     /// Bound and readable: false while reads fail (they are retried; see `readsFailed`).
     public var isAvailable: Bool { bound != nil && !failing }
+    public var supportedOrientations: String? {
+        bound?.device.property(Contract.Orientation1.supportedOrientationsProperty)
+    }
 
     private let loop: EventLoop
     private let options: Options
