@@ -8,7 +8,7 @@ import Systemd
 /// connection, so it goes when orientctl ends, however it ends.
 struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Hold a screen orientation lock while a command runs, or until interrupted.",
+        abstract: "Hold a screen orientation lock (while a command runs).",
         discussion: """
             Calls LockScreenOrientation with ORIENTATION (default: the current ScreenOrientation). \
             With -- COMMAND, runs COMMAND and exits with its status (128+N when signal N ended it); \
