@@ -97,3 +97,10 @@ static int orientd_path_filter(sd_bus_message *m, void *userdata, sd_bus_error *
 int orientd_add_path_filter(sd_bus *bus, sd_bus_slot **slot, const char *const *paths) {
         return sd_bus_add_filter(bus, slot, orientd_path_filter, (void *) paths);
 }
+
+int orientd_call_async_ssss(sd_bus *bus, sd_bus_slot **slot, const char *destination, const char *path,
+                            const char *interface, const char *member, sd_bus_message_handler_t callback,
+                            void *userdata, const char *a, const char *b, const char *c, const char *d) {
+        return sd_bus_call_method_async(bus, slot, destination, path, interface, member, callback, userdata,
+                                        "ssss", a, b, c, d);
+}

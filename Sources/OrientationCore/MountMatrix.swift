@@ -14,9 +14,16 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How far the determinant may be from ±1. A mount matrix only turns or mirrors the
+    /// sensor's axes: hwdb and kernel matrices hold 0 and ±1, or cosines written to a few
+    /// decimals (0.7071), whose determinants are ±1 within 0.01; 0.05 leaves room for
+    /// two-decimal rounding, while a singular matrix (0) or one that scales (2, 0.5) — which
+    /// would flatten or distort gravity — is far outside.
+    public static let determinantTolerance = 0.05
+
     private init(uncheckedRows rows: (Vector3, Vector3, Vector3)) { self.rows = rows }
 
-    /// Validates the rows: all finite, none zero.
+    /// Validates the rows (all finite, none zero) and that the matrix only turns or mirrors.
     public init(parsing text: String) throws(ParseError) {
         let rowTexts = DecimalNumber.trimBlanks(text).utf8.split(separator: 0x3b, omittingEmptySubsequences: false)  // ;
         guard rowTexts.count == 3 else {
@@ -39,6 +46,12 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
             let row = Vector3(values[0], values[1], values[2])
             guard row != .zero else { throw ParseError(text: text, reason: "row \(index + 1) is zero") }
             parsed.append(row)
+        }
+        let determinant = parsed[0].dot(Vector3(parsed[1].y * parsed[2].z - parsed[1].z * parsed[2].y,
+                                                 parsed[1].z * parsed[2].x - parsed[1].x * parsed[2].z,
+                                                 parsed[1].x * parsed[2].y - parsed[1].y * parsed[2].x))
+        guard abs(abs(determinant) - 1) <= Self.determinantTolerance else {
+            throw ParseError(text: text, reason: "determinant \(determinant) is not ±1: not a rotation or reflection")
         }
         rows = (parsed[0], parsed[1], parsed[2])
     }

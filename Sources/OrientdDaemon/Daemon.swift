@@ -72,7 +72,12 @@ public enum Daemon {
 
         let hub = OrientationHub(source: source, timers: loop, supportedOption: options.supportedOrientations,
                                  lockLimit: options.limits.callers)
-        let demand = SensorDemand(timers: loop) { level in hub.run(level) }
+        var sleep: SleepWatch?
+        let demand = SensorDemand(timers: loop) { level in
+            hub.run(level)
+            sleep?.sensorChanged(running: level != .off)
+        }
+        sleep = try SleepWatch(bus: bus, demand: demand, source: source)
         let budget = CallerBudget(limits: options.limits)
         let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
         var names = [Contract.Orientation1.busName]
@@ -84,7 +89,7 @@ public enum Daemon {
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try bus.acceptCalls(onlyOn: paths)
-        defer { withExtendedLifetime((orientation, compat, pathFilter)) {} }
+        defer { withExtendedLifetime((orientation, compat, pathFilter, sleep)) {} }
         stopSensor = { demand.stopNow() }
         for name in names {
             do {

@@ -195,6 +195,30 @@ public final class Bus {
         }
     }
 
+    /// Calls a method with four string arguments without blocking; `reply` runs on the loop
+    /// with the reply or the error, unless the returned call is released first.
+    public func callAsync(destination: String, path: String, interface: String, member: String,
+                          _ a: String, _ b: String, _ c: String, _ d: String,
+                          reply: @escaping (Result<BusMessage, BusError>) -> Void) throws(CallError) -> BusPendingCall {
+        let pending = BusPendingCall(reply: reply)
+        var slot: OpaquePointer?
+        try check(orientd_call_async_ssss(handle, &slot, destination, path, interface, member, { message, userdata, error in
+            let pending = Unmanaged<BusPendingCall>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(pending) {
+                if let error, sd_bus_error_is_set(error) != 0 {
+                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+                } else if let message, sd_bus_message_is_method_error(message, nil) != 0, let error = sd_bus_message_get_error(message) {
+                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+                } else if let message {
+                    pending.reply(.success(BusMessage(borrowing: message)))
+                }
+            }
+            return 0
+        }, Unmanaged.passUnretained(pending).toOpaque(), a, b, c, d), "call \(member) on \(destination)")
+        pending.slot = slot
+        return pending
+    }
+
     /// Calls `handler` for every message matching `rule` while the slot is alive.
     public func addMatch(_ rule: String, _ handler: @escaping (BusMessage) -> Void) throws(CallError) -> BusMatch {
         let match = BusMatch(handler: handler)
@@ -248,4 +272,14 @@ public final class BusPathFilter {
         for index in 0..<count { free(UnsafeMutableRawPointer(mutating: list[index])) }
         list.deallocate()
     }
+}
+
+/// A method call whose reply has not come yet; releasing it drops the reply.
+public final class BusPendingCall {
+    let reply: (Result<BusMessage, BusError>) -> Void
+    var slot: OpaquePointer?
+
+    init(reply: @escaping (Result<BusMessage, BusError>) -> Void) { self.reply = reply }
+
+    deinit { sd_bus_slot_unref(slot) }
 }

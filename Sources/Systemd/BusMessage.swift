@@ -1,5 +1,6 @@
 import CallError
 import CSystemd
+import Glibc
 
 /// One D-Bus message, with a reference of its own so it can outlive the callback it
 /// arrived in (a method call answered later).
@@ -68,6 +69,22 @@ public final class BusMessage {
         var value: Double = 0
         try check(sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "d")), &value), "read double argument")
         return value
+    }
+
+    /// Reads the next argument as a Unix file descriptor, duplicated: the caller owns it.
+    public func readFileDescriptor() throws(CallError) -> Int32 {
+        var fd: Int32 = -1
+        try check(sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "h")), &fd), "read file descriptor argument")
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+        guard copy >= 0 else { throw CallError(call: "duplicate file descriptor", errno: errno) }
+        return copy
+    }
+
+    /// Reads the next argument as a boolean.
+    public func readBool() throws(CallError) -> Bool {
+        var value: Int32 = 0
+        try check(sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "b")), &value), "read boolean argument")
+        return value != 0
     }
 
     /// Reads all arguments of a message whose arguments are all strings.

@@ -16,9 +16,10 @@ import OrientationCore
         // 180° about z, written with spaces and a trailing newline as sysfs gives it.
         let r180 = try MountMatrix(parsing: "-1, 0, 0; 0, -1, 0; 0, 0, 1\n")
         #expect(r180.apply(Vector3(1, 2, 3)) == Vector3(-1, -2, 3))
-        // hwdb entries use fractions too.
-        let fractional = try MountMatrix(parsing: "0.5, 0, 0; 0, 1, 0; 0, 0, -1.0")
-        #expect(fractional.apply(Vector3(2, 2, 2)) == Vector3(1, 2, -2))
+        // A sensor mounted at 60° about z, written with decimals.
+        let fractional = try MountMatrix(parsing: "0.5, -0.8660254, 0; 0.8660254, 0.5, 0; 0, 0, -1.0")
+        let turned = fractional.apply(Vector3(2, 0, 2))
+        #expect(abs(turned.x - 1) < 1e-9 && abs(turned.y - 1.7320508) < 1e-6 && turned.z == -2)
     }
 
     @Test("malformed matrices are rejected with the reason", arguments: [
@@ -31,6 +32,12 @@ import OrientationCore
         ("", "expected 3 rows"),
         ("garbage", "expected 3 rows"),
         ("1,0,0;0,1,0;0,0,x", "not a decimal number"),
+        // Singular: Debian 12's 60-sensor.hwdb holds these two; they flatten gravity.
+        ("1, 0, 0; 0, -1, 0; 1, 0, 0", "determinant 0.0 is not ±1"),
+        ("0,1,0;-1,0,0;-1,0,0", "determinant 0.0 is not ±1"),
+        // Scaling is not turning: gravity would no longer have the length g.
+        ("0.5, 0, 0; 0, 1, 0; 0, 0, 1", "determinant 0.5 is not ±1"),
+        ("2, 0, 0; 0, 1, 0; 0, 0, 1", "determinant 2.0 is not ±1"),
     ])
     func malformed(text: String, reason: String) {
         #expect {
@@ -73,7 +80,7 @@ import OrientationCore
         #expect(strtod("1.5", nil) == 1)
         #expect(try DecimalNumber.parseDouble("1.5") == 1.5)
         #expect(throws: DecimalNumber.ParseError.self) { try DecimalNumber.parseDouble("1,5") }
-        #expect(try MountMatrix(parsing: "0.5, 0, 0; 0, 1, 0; 0, 0, 1").apply(Vector3(2, 0, 0)) == Vector3(1, 0, 0))
+        #expect(try MountMatrix(parsing: "0.5, 0.8660254, 0; -0.8660254, 0.5, 0; 0, 0, 1").apply(Vector3(2, 0, 0)).x == 1)
         let samples = try Trace.parse("t_ms,x,y,z\n10,0.5,-9.8,0.25\n", source: "t")
         #expect(samples == [Sample(timeMs: 10, 0.5, -9.8, 0.25)])
     }

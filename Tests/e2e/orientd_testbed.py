@@ -281,6 +281,12 @@ class FakeAccelerometer:
             os.close(self.fifo)
             self.fifo = None
 
+    def change_property(self, name, value):
+        """An administrator's hwdb edit and `udevadm trigger`: a new udev property and a
+        change uevent."""
+        self.tb.set_property(self.syspath, name, value)
+        self.tb.uevent(self.syspath, 'change')
+
     def replug(self):
         self.add()
         self.tb.uevent(self.syspath, 'add')

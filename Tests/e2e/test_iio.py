@@ -79,6 +79,30 @@ def test_mount_matrix_from_udev_property(testbed, start):
     assert 'from udev ACCEL_MOUNT_MATRIX' in d.output()
 
 
+def test_a_singular_hwdb_matrix_is_refused_and_the_next_source_used(testbed, start):
+    # Debian 12's 60-sensor.hwdb holds this one (determinant 0: it flattens gravity).
+    acc = testbed.accelerometer(props={'ACCEL_MOUNT_MATRIX': '1, 0, 0; 0, -1, 0; 1, 0, 0'},
+                                attrs={'in_accel_mount_matrix': '-1, 0, 0; 0, -1, 0; 0, 0, 1'}, pose='portrait')
+    d = start()
+    out = d.output()
+    assert 'determinant 0.0 is not ±1' in out and 'from sysfs in_accel_mount_matrix' in out, out
+    # The sysfs matrix turns the sensor's portrait upside down.
+    assert d.client.get('Orientation') == 'portraitUpsideDown'
+
+
+def test_a_changed_hwdb_matrix_applies_without_a_restart_or_losing_begins(testbed, start):
+    acc = testbed.accelerometer(variant='buffer', pose='portrait')
+    d = start()
+    c = d.client
+    assert c.begin() == 'portrait'
+    acc.change_property('ACCEL_MOUNT_MATRIX', '-1, 0, 0; 0, -1, 0; 0, 0, 1')
+    assert c.wait_for('Orientation', 'portraitUpsideDown', 3), d.output()
+    assert 'configuration changed: mount matrix' in d.output()
+    assert c.get('IsGeneratingNotifications') is True
+    assert c.get('HasAccelerometer') is True
+    c.end()
+
+
 def test_mount_matrix_from_sysfs_and_a_malformed_property(testbed, start):
     acc = testbed.accelerometer(props={'ACCEL_MOUNT_MATRIX': '1, 0, 0; 0, 0, 0; 0, 0, 1'},
                                 attrs={'in_accel_mount_matrix': '0, -1, 0; 1, 0, 0; 0, 0, 1'})

@@ -217,6 +217,23 @@ def test_udev_property_sets_the_supported_orientations(testbed, start, bus, valu
     assert error_of(lock, c, 'portraitUpsideDown') == INVALID_ARGS
 
 
+def test_a_changed_udev_property_applies_without_a_restart(testbed, start, bus):
+    acc, d = generating(testbed, start)
+    c = d.client
+    seen = record_changes(c)
+    lock(c, 'portraitUpsideDown')
+    acc.change_property('ORIENTD_SUPPORTED_ORIENTATIONS', NO_UPSIDE_DOWN)   # hwdb edited, udevadm trigger
+    assert T.wait_for(lambda: [str(x) for x in c.obj().Get(T.IFACE, 'SupportedScreenOrientations',
+                      dbus_interface='org.freedesktop.DBus.Properties')] == NO_UPSIDE_DOWN.split(';')), d.output()
+    # A lock to an orientation no longer supported is dropped; Begins stay.
+    assert c.get('ScreenOrientationLock') == ''
+    assert c.get('ScreenOrientation') == 'portrait'
+    assert c.get('IsGeneratingNotifications') is True
+    c.pump(0.3)
+    assert ('SupportedScreenOrientations', NO_UPSIDE_DOWN.split(';')) in seen, seen
+    assert 'screen orientation lock of %s dropped' % c.bus.get_unique_name() in d.output(), d.output()
+
+
 def test_the_option_applies_without_a_udev_property(testbed, start, bus):
     testbed.accelerometer()
     d = start('--supported-orientations', 'landscapeLeft;landscapeRight')

@@ -51,6 +51,12 @@ int orientd_call_string(sd_bus *bus, const char *destination, const char *path,
    depth, and anyone may call any path. org.freedesktop.DBus.Peer is answered on any path. */
 int orientd_add_path_filter(sd_bus *bus, sd_bus_slot **slot, const char *const *paths);
 
+/* sd_bus_call_method_async(bus, slot, destination, path, interface, member, callback,
+   userdata, "ssss", a, b, c, d): logind's Inhibit() without blocking the loop. */
+int orientd_call_async_ssss(sd_bus *bus, sd_bus_slot **slot, const char *destination, const char *path,
+                            const char *interface, const char *member, sd_bus_message_handler_t callback,
+                            void *userdata, const char *a, const char *b, const char *c, const char *d);
+
 /* sd_notify(0, state) with the state already formatted. */
 int orientd_notify(const char *state);
 

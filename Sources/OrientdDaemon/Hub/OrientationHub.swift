@@ -64,6 +64,7 @@ public final class OrientationHub {
         classifier = OrientationClassifier(parameters: parameters)
         locks = ScreenLockStack(limit: lockLimit)
         source?.availabilityChanged = { [unowned(unsafe) self] available in self.sensorAvailabilityChanged(available) }
+        source?.configurationChanged = { [unowned(unsafe) self] in self.chooseSupportedOrientations() }
         chooseSupportedOrientations()
     }
 
@@ -88,7 +89,7 @@ public final class OrientationHub {
         }
     }
 
-    /// Called at start and whenever a sensor is bound: its udev property may differ. Locks to
+    /// Called at start, whenever a sensor is bound and when its udev properties change. Locks to
     /// orientations no longer supported are dropped.
     private func chooseSupportedOrientations() {
         let property = (source?.isAvailable ?? false) ? source?.supportedOrientations : nil

@@ -47,8 +47,23 @@ public final class SensorDemand {
     /// The highest level any consumer wants.
     public var wanted: Level { wants.values.max() ?? .off }
 
+    /// The system sleeps: the sensor stays off whatever consumers want, and their wants are
+    /// kept for `resume`.
+    public private(set) var isSuspended = false
+
+    public func suspend() {
+        isSuspended = true
+        stopNow()
+    }
+
+    public func resume() {
+        isSuspended = false
+        if wanted != .off { run(wanted) }
+    }
+
     public func set(_ consumer: Consumer, _ level: Level) {
         wants[consumer] = level == .off ? nil : level
+        guard !isSuspended else { return }
         let target = wanted
         if target == .off {
             guard running != .off, linger == nil else { return }

@@ -70,6 +70,7 @@ final class BufferedReader: AccelerometerReader {
             try device.writeAttribute("buffer/enable", "0")
         }
         rememberOriginals()
+        useMonotonicTimestamps()
         chooseTrigger()
         chooseSamplingFrequency()
         for channel in channels { channel.enable() }
@@ -86,10 +87,24 @@ final class BufferedReader: AccelerometerReader {
     /// itself is not: orientd always leaves it off.
     private func rememberOriginals() {
         guard let custody else { return }
-        var attributes = ["trigger/current_trigger", "sampling_frequency"]
+        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock"]
         for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
         for attribute in attributes {
             if let value = try? device.readAttribute(attribute) { custody.remember(attribute, original: value) }
+        }
+    }
+
+    /// Scan timestamps follow CLOCK_REALTIME unless `current_timestamp_clock` says otherwise,
+    /// and the wall clock steps (NTP, the RTC read after resume, an administrator). The
+    /// monotonic clock never steps; the original clock is put back on stop. (A step that still
+    /// arrives counts as a gap in the classifier: filters restart, the pose stays.)
+    private func useMonotonicTimestamps() {
+        guard timestamp != nil, let clock = try? device.readAttribute("current_timestamp_clock"), clock != "monotonic" else { return }
+        do {
+            try device.writeAttribute("current_timestamp_clock", "monotonic")
+            Log.debug("\(sysname): scan timestamps on the monotonic clock (was \(clock))")
+        } catch {
+            Log.warning("\(sysname): cannot set current_timestamp_clock to monotonic: \(error), ignoring")
         }
     }
 

@@ -10,6 +10,7 @@ public final class IIOSource: SampleSource {
     public typealias Options = ReaderOptions
 
     public var availabilityChanged: ((Bool) -> Void)?
+    public var configurationChanged: (() -> Void)?
     public var name: String { bound.map { "\($0.sysname) (\($0.configuration?.name ?? "?"))" } ?? "iio (no accelerometer)" }
     /// Bound and readable: false while reads fail (they are retried; see `readsFailed`).
     public var isAvailable: Bool { bound != nil && !failing }
@@ -189,6 +190,8 @@ public final class IIOSource: SampleSource {
         switch action {
         case "remove":
             if device.syspath == bound?.syspath { lose("removed") }
+        case "change" where device.syspath == bound?.syspath:
+            reconfigure()
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
@@ -196,6 +199,56 @@ public final class IIOSource: SampleSource {
             if bound != nil { availabilityChanged?(true) }
         default:
             break
+        }
+    }
+
+    public func refresh() { reconfigure() }
+
+    /// A `change` event for the bound sensor (an administrator edited hwdb and ran `udevadm
+    /// trigger`): read its configuration again and apply it without dropping anyone's
+    /// references; a reader that runs restarts with it.
+    private func reconfigure() {
+        guard let bound, let old = bound.configuration else { return }
+        guard let fresh = AccelerometerDiscovery.scan().first(where: { $0.syspath == bound.syspath }),
+              let new = fresh.configuration else {
+            lose("its configuration is refused after a change event")
+            return
+        }
+        var changes: [String] = []
+        if new.mountMatrix != old.mountMatrix {
+            changes.append("mount matrix \(old.mountMatrix) -> \(new.mountMatrix) (\(new.mountMatrixSource))")
+        }
+        if new.location != old.location {
+            changes.append("location \(old.location.rawValue) -> \(new.location.rawValue) (\(new.locationSource))")
+        }
+        if new.axes != old.axes { changes.append("scale or offset") }
+        let supportedKey = Contract.Orientation1.supportedOrientationsProperty
+        let supportedChanged = fresh.device.property(supportedKey) != bound.device.property(supportedKey)
+        guard !changes.isEmpty else {
+            if supportedChanged {
+                // Only what the screen may take changed: the reader keeps running.
+                Log.info("\(bound.sysname): udev \(supportedKey) changed")
+                self.bound = fresh
+                configurationChanged?()
+            } else {
+                Log.debug("\(bound.sysname): change event, configuration unchanged")
+            }
+            return
+        }
+        if new.location == .base && options.pin == nil {
+            lose("now a base accelerometer (\(new.locationSource))")
+            return
+        }
+        Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
+        self.bound = fresh
+        if supportedChanged { configurationChanged?() }
+        guard reader != nil, let deliver else { return }
+        reader?.stop()
+        reader = nil
+        do {
+            try start(deliver: deliver)
+        } catch {
+            Log.error("\(error)")
         }
     }
 
