@@ -45,7 +45,7 @@ final class ScreenLockService {
                 .string(self.hub.locks.lockedOrientation?.rawValue ?? "")
             },
             .property(name: "SupportedScreenOrientations", signature: "as", emitsChange: true) { [unowned(unsafe) self] in
-                .strings(self.hub.supportedOrientations.orientations.map(\.rawValue))
+                .strings(self.hub.supportedOrientations.orientations.map { $0.rawValue })
             },
         ]
     }
@@ -93,6 +93,8 @@ final class ScreenLockService {
         do throws(ScreenLockStack.LockError) {
             try hub.unlockScreen(caller)
         } catch {
+            // A lock dropped when the supported set changed leaves the caller tracked: untrack it.
+            _ = lockers.remove(call)
             throw Self.busError(error)
         }
         Log.info("screen orientation lock of \(describe(caller)) released: unlocked")
