@@ -50,6 +50,10 @@ int orientd_reply_empty(sd_bus_message *call) {
         return sd_bus_reply_method_return(call, "");
 }
 
+int orientd_reply_ddd(sd_bus_message *call, double x, double y, double z) {
+        return sd_bus_reply_method_return(call, "ddd", x, y, z);
+}
+
 int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,
                            const char *first, const char *second) {
         return sd_bus_emit_signal(bus, path, interface, member, "ss", first, second);
@@ -59,6 +63,12 @@ int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
                          const char *interface, const char *member, sd_bus_error *error,
                          sd_bus_message **reply) {
         return sd_bus_call_method(bus, destination, path, interface, member, error, reply, "");
+}
+
+int orientd_call_string(sd_bus *bus, const char *destination, const char *path,
+                        const char *interface, const char *member, sd_bus_error *error,
+                        sd_bus_message **reply, const char *argument) {
+        return sd_bus_call_method(bus, destination, path, interface, member, error, reply, "s", argument);
 }
 
 int orientd_notify(const char *state) {

@@ -7,7 +7,14 @@ public enum Contract {
         public static let objectPath = "/org/orientd/Orientation1"
         public static let interface = "org.orientd.Orientation1"
         public static let signal = "OrientationDidChange"
-        public static let stringProperties = ["Orientation", "ScreenOrientation"]
+        public static let stringProperties = ["Orientation", "ScreenOrientation", "ScreenOrientationLock"]
+        /// Properties of signature `as`.
+        public static let stringArrayProperties = ["SupportedScreenOrientations"]
+        public static let lockMethod = "LockScreenOrientation"
+        public static let unlockMethod = "UnlockScreenOrientation"
+        public static let readGravityMethod = "ReadGravity"
+        /// The udev property on the accelerometer that names the supported screen orientations.
+        public static let supportedOrientationsProperty = "ORIENTD_SUPPORTED_ORIENTATIONS"
         public static let boolProperties = ["IsGeneratingNotifications", "HasAccelerometer"]
     }
 
@@ -25,6 +32,10 @@ public enum Contract {
         public static let notGenerating = "org.orientd.Orientation1.Error.NotGenerating"
         public static let limitExceeded = "org.orientd.Orientation1.Error.LimitExceeded"
         public static let failed = "org.orientd.Orientation1.Error.Failed"
+        public static let notLocked = "org.orientd.Orientation1.Error.NotLocked"
+        public static let noOrientation = "org.orientd.Orientation1.Error.NoOrientation"
+        public static let noSensor = "org.orientd.Orientation1.Error.NoSensor"
+        public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
         public static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
     }
 }

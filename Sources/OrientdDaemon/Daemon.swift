@@ -70,7 +70,8 @@ public enum Daemon {
         try bus.attach(to: loop)
         try bus.exitLoopOnDisconnect()
 
-        let hub = OrientationHub(source: source, timers: loop)
+        let hub = OrientationHub(source: source, timers: loop, supportedOption: options.supportedOrientations,
+                                 lockLimit: options.limits.callers)
         var sleep: SleepWatch?
         let demand = SensorDemand(timers: loop) { level in
             hub.run(level)

@@ -24,6 +24,9 @@ public struct DaemonOptions: Equatable {
         if let directory = getenv("RUNTIME_DIRECTORY") { return String(cString: directory) }
         return "/run/orientd"
     }()
+    /// `--supported-orientations`, unparsed: the hub parses it (a malformed value is logged and
+    /// all four are used) when the sensor has no udev property ORIENTD_SUPPORTED_ORIENTATIONS.
+    public var supportedOrientations: String?
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
 
@@ -41,6 +44,7 @@ public struct DaemonOptions: Equatable {
         usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--sensor-proxy-compat] [--verbose]
                        [--poll-interval-ms N] [--max-callers N]
                        [--max-references-per-caller N] [--runtime-directory DIR]
+                       [--supported-orientations LIST]
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -55,6 +59,10 @@ public struct DaemonOptions: Equatable {
           --max-references-per-caller N nested Begins per caller (default 64)
           --runtime-directory DIR       device locks and the attributes to restore (default:
                                         $RUNTIME_DIRECTORY, else /run/orientd)
+          --supported-orientations LIST the screen orientations this device may take, e.g.
+                                        "portrait;landscapeLeft;landscapeRight", when the
+                                        accelerometer has no udev property
+                                        ORIENTD_SUPPORTED_ORIENTATIONS (default: all four)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
           --version, --help
@@ -90,6 +98,7 @@ public struct DaemonOptions: Equatable {
                 let directory = try value(argument)
                 guard directory.hasPrefix("/") else { throw UsageError(description: "--runtime-directory needs an absolute path") }
                 options.runtimeDirectory = directory
+            case "--supported-orientations": options.supportedOrientations = try value(argument)
             case "--max-callers": options.limits.callers = try count(argument)
             case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
             default: throw UsageError(description: "unknown argument \"\(argument)\"")

@@ -23,10 +23,21 @@ public protocol SampleSource: AnyObject {
     func stop()
     /// One fresh reading, for queries while nobody is generating.
     func readOnce() throws(SourceError) -> Vector3
+    /// The bound sensor's udev property `ORIENTD_SUPPORTED_ORIENTATIONS`, unparsed; nil when
+    /// the sensor does not set it (or the source has no udev device).
+    var supportedOrientations: String? { get }
+    /// Called on the loop when the bound sensor's udev properties changed without it going away
+    /// (a change event after an administrator edited hwdb or a rule).
+    var configurationChanged: (() -> Void)? { get set }
     /// Reads the sensor's configuration again (after resume: drivers reset their registers).
     func refresh()
 }
 
 extension SampleSource {
+    public var supportedOrientations: String? { nil }
+    public var configurationChanged: (() -> Void)? {
+        get { nil }
+        set {}
+    }
     public func refresh() {}
 }

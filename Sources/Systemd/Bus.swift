@@ -134,6 +134,33 @@ public final class Bus {
         return BusMessage(adopting: reply)
     }
 
+    /// Calls a method with one string argument and returns the reply.
+    public func call(destination: String, path: String, interface: String, member: String, _ argument: String) throws(BusError) -> BusMessage {
+        var error = sd_bus_error()
+        var reply: OpaquePointer?
+        defer { sd_bus_error_free(&error) }
+        let r = orientd_call_string(handle, destination, path, interface, member, &error, &reply, argument)
+        guard r >= 0, let reply else { throw BusError(from: error, errno: -r) }
+        return BusMessage(adopting: reply)
+    }
+
+    public func getStringArrayProperty(destination: String, path: String, interface: String, name: String) throws(BusError) -> [String] {
+        var error = sd_bus_error()
+        var values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        defer { sd_bus_error_free(&error) }
+        let r = sd_bus_get_property_strv(handle, destination, path, interface, name, &error, &values)
+        guard r >= 0, let values else { throw BusError(from: error, errno: -r) }
+        defer {
+            var i = 0
+            while let s = values[i] { free(s); i += 1 }
+            free(values)
+        }
+        var out: [String] = []
+        var i = 0
+        while let s = values[i] { out.append(String(cString: s)); i += 1 }
+        return out
+    }
+
     public func getStringProperty(destination: String, path: String, interface: String, name: String) throws(BusError) -> String {
         var error = sd_bus_error()
         var value: UnsafeMutablePointer<CChar>?

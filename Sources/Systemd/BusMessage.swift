@@ -33,8 +33,23 @@ public final class BusMessage {
         return uid
     }
 
+    /// The pid of the sender, asked of the bus like `senderUID()` (for logs).
+    public func senderPID() throws(CallError) -> Int32 {
+        var creds: OpaquePointer?
+        try check(sd_bus_query_sender_creds(handle, UInt64(SD_BUS_CREDS_PID), &creds), "ask the bus for the caller's pid")
+        defer { sd_bus_creds_unref(creds) }
+        var pid: pid_t = 0
+        try check(sd_bus_creds_get_pid(creds, &pid), "caller's pid")
+        return pid
+    }
+
     public func replyString(_ value: String) throws(CallError) {
         try check(orientd_reply_string(handle, value), "reply to \(member ?? "call")")
+    }
+
+    /// Replies with three doubles (signature `ddd`).
+    public func replyDoubles(_ x: Double, _ y: Double, _ z: Double) throws(CallError) {
+        try check(orientd_reply_ddd(handle, x, y, z), "reply to \(member ?? "call")")
     }
 
     public func replyEmpty() throws(CallError) {
@@ -47,6 +62,13 @@ public final class BusMessage {
         let type = CChar(UInt8(ascii: "s"))
         try check(sd_bus_message_read_basic(handle, type, &value), "read string argument")
         return value.map { String(cString: $0) } ?? ""
+    }
+
+    /// Reads the next argument as a double (type d).
+    public func readDouble() throws(CallError) -> Double {
+        var value: Double = 0
+        try check(sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "d")), &value), "read double argument")
+        return value
     }
 
     /// Reads the next argument as a Unix file descriptor, duplicated: the caller owns it.

@@ -6,6 +6,8 @@ public enum BusValue: Equatable {
     case string(String)
     case bool(Bool)
     case double(Double)
+    /// Signature `as`.
+    case strings([String])
 }
 
 /// One member of an exported interface.
@@ -119,6 +121,14 @@ public final class BusObjectExport {
             return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "b")), &flag)
         case .double(var value):
             return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "d")), &value)
+        case .strings(let values):
+            var r = sd_bus_message_open_container(reply, CChar(UInt8(ascii: "a")), "s")
+            guard r >= 0 else { return r }
+            for value in values {
+                r = value.withCString { sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "s")), $0) }
+                guard r >= 0 else { return r }
+            }
+            return sd_bus_message_close_container(reply)
         }
     }
 }

@@ -49,16 +49,27 @@ func jsonString(_ s: String) -> String {
 }
 
 struct Get: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the current orientation.")
+    static let configuration = CommandConfiguration(abstract: "Print the current orientation, or the gravity vector.")
     @OptionGroup var options: BusOptions
+
+    @Flag(help: "Print the gravity vector (ReadGravity) as x y z in m/s² instead.")
+    var gravity = false
 
     func run() throws {
         let bus = try options.connect()
         do {
+            if gravity {
+                let reply = try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
+                                         member: Service.readGravityMethod)
+                let v = try [reply.readDouble(), reply.readDouble(), reply.readDouble()]
+                let text = v.map { String(format: "%.4f", $0) }
+                print(options.json ? "{\"x\": \(text[0]), \"y\": \(text[1]), \"z\": \(text[2])}" : text.joined(separator: " "))
+                return
+            }
             let value = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
                                                   interface: Service.interface, name: "Orientation")
             print(options.json ? "{\"Orientation\": \(jsonString(value))}" : value)
-        } catch {
+        } catch let error as BusError {
             throw failure(options.bus, error)
         }
     }
@@ -74,7 +85,12 @@ struct Status: ParsableCommand {
         do {
             for name in Service.stringProperties {
                 let v = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)
-                fields.append((name, v, jsonString(v)))
+                let text = name == "ScreenOrientationLock" && v.isEmpty ? "none" : v
+                fields.append((name, text, jsonString(v)))
+            }
+            for name in Service.stringArrayProperties {
+                let v = try bus.getStringArrayProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)
+                fields.append((name, v.joined(separator: " "), "[" + v.map(jsonString).joined(separator: ", ") + "]"))
             }
             for name in Service.boolProperties {
                 let v = try bus.getBoolProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)

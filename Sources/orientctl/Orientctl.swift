@@ -7,6 +7,6 @@ struct Orientctl: ParsableCommand {
         commandName: "orientctl",
         abstract: "Query and test the orientd device orientation service.",
         version: "orientctl \(OrientdVersion.number) (\(OrientdVersion.toolchain))",
-        subcommands: [Get.self, Status.self, Monitor.self, Sensors.self, Classify.self, PostureCommand.self]
+        subcommands: [Get.self, Status.self, Monitor.self, Lock.self, Sensors.self, Classify.self, PostureCommand.self]
     )
 }

@@ -8,6 +8,7 @@ final class FakeSource: SampleSource {
     var name: String { "fake" }
     var isAvailable = true
     var availabilityChanged: ((Bool) -> Void)?
+    var supportedOrientations: String?
     private(set) var deliver: ((Sample) -> Void)?
     private(set) var starts = 0
     private(set) var stops = 0
@@ -90,7 +91,7 @@ final class FakeSource: SampleSource {
             case .orientationChanged(let new, _): events.append(new.rawValue)
             case .screenOrientationChanged(let screen): events.append("screen \(screen.rawValue)")
             case .sensorAvailabilityChanged: events.append("availability")
-            case .sample: break
+            case .sample, .supportedOrientationsChanged: break
             }
         }
         hub.run(.full)

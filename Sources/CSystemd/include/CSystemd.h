@@ -29,6 +29,7 @@ sd_bus_vtable orientd_vtable_end(void);
 /* sd_bus_reply_method_return(call, "s", value) and friends. */
 int orientd_reply_string(sd_bus_message *call, const char *value);
 int orientd_reply_empty(sd_bus_message *call);
+int orientd_reply_ddd(sd_bus_message *call, double x, double y, double z);
 
 /* sd_bus_emit_signal(bus, path, interface, member, "ss", first, second). */
 int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface, const char *member,
@@ -38,6 +39,11 @@ int orientd_emit_signal_ss(sd_bus *bus, const char *path, const char *interface,
 int orientd_call_no_args(sd_bus *bus, const char *destination, const char *path,
                          const char *interface, const char *member, sd_bus_error *error,
                          sd_bus_message **reply);
+
+/* sd_bus_call_method(bus, destination, path, interface, member, error, reply, "s", argument) */
+int orientd_call_string(sd_bus *bus, const char *destination, const char *path,
+                        const char *interface, const char *member, sd_bus_error *error,
+                        sd_bus_message **reply, const char *argument);
 
 /* A bus filter that answers every method call on a path outside `paths` (a NULL-terminated
    list the caller keeps alive while the slot exists) with org.freedesktop.DBus.Error.UnknownObject

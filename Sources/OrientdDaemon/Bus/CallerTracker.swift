@@ -38,6 +38,9 @@ public final class CallerTracker {
     public var isEmpty: Bool { entries.isEmpty }
     var uids: Dictionary<String, Entry>.Values { entries.values }
 
+    /// Whether the caller with this unique name holds a reference.
+    public func holds(_ caller: String) -> Bool { entries[caller] != nil }
+
     /// References the caller of `call` holds.
     public func count(_ call: BusMessage) -> Int {
         guard let sender = call.sender, let entry = entries[sender] else { return 0 }

@@ -4,7 +4,8 @@ import Systemd
 
 /// The D-Bus face of orientd (docs/dbus-api.md): `org.orientd.Orientation1` at
 /// `/org/orientd/Orientation1`. It translates: Begin/End references go to a `CallerTracker`
-/// and `SensorDemand`, properties and signals read the `OrientationHub`.
+/// and `SensorDemand`, properties and signals read the `OrientationHub`; the screen orientation
+/// locks are `ScreenLockService`'s members of the same interface.
 public final class OrientationService {
     private typealias API = Contract.Orientation1
 
@@ -12,6 +13,7 @@ public final class OrientationService {
     private let hub: OrientationHub
     private let demand: SensorDemand
     private var begins: CallerTracker!
+    private let screenLocks: ScreenLockService
     private var export: BusObjectExport?
     /// What IsGeneratingNotifications last announced.
     private var announcedGenerating = false
@@ -20,6 +22,7 @@ public final class OrientationService {
         self.bus = bus
         self.hub = hub
         self.demand = demand
+        screenLocks = ScreenLockService(bus: bus, hub: hub, budget: budget)
         begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true,
                                budget: budget) { [unowned(unsafe) self] _ in self.beginsChanged() }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
@@ -50,7 +53,28 @@ public final class OrientationService {
                 .bool(self.hub.hasSensor)
             },
             .signal(name: API.signal, signature: "ss", names: ["orientation", "previous"]),
-        ]
+            .method(name: API.readGravityMethod, result: "ddd", outNames: ["x", "y", "z"]) {
+                [unowned(unsafe) self] (call) throws(BusError) in try self.readGravity(call)
+            },
+        ] + screenLocks.members
+    }
+
+    /// The newest sample while generating, else a fresh one-shot reading.
+    private func readGravity(_ call: BusMessage) throws(BusError) {
+        let reading: Vector3?
+        do {
+            reading = try hub.currentGravity()
+        } catch {
+            throw BusError(name: Contract.ErrorName.failed, message: "cannot read the accelerometer: \(error)")
+        }
+        guard let g = reading else {
+            throw BusError(name: Contract.ErrorName.noSensor, message: "no accelerometer is bound")
+        }
+        do {
+            try call.replyDoubles(g.x, g.y, g.z)
+        } catch {
+            Log.debug("\(API.readGravityMethod) reply to \(call.sender ?? "?") failed: \(error)")
+        }
     }
 
     private func begin(_ call: BusMessage) throws(BusError) {
@@ -100,7 +124,7 @@ public final class OrientationService {
             }
         case .sensorAvailabilityChanged:
             emitPropertiesChanged(["HasAccelerometer"])
-        case .sample:
+        case .sample, .supportedOrientationsChanged:
             break
         }
     }

@@ -96,6 +96,8 @@ public final class SensorProxyService {
             updateTilt(hub.gravity)
         case .sample(let gravity):
             updateTilt(gravity)
+        case .supportedOrientationsChanged:
+            break
         }
     }
 

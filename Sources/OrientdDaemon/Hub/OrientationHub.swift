@@ -4,12 +4,15 @@ import Systemd
 
 /// The display accelerometer's orientation: runs the sample source while `SensorDemand` says
 /// so, classifies its samples and owns the published state that the D-Bus faces read and
-/// announce (`orientation`, `screenOrientation`, `gravity`, `hasSensor`).
+/// announce (`orientation`, `screenOrientation`, `gravity`, `hasSensor`), the supported
+/// screen orientations and the screen orientation locks.
 public final class OrientationHub {
     /// What observers hear. The bus faces turn these into properties and signals.
     public enum Event {
         case orientationChanged(new: Orientation, previous: Orientation)
+        /// The effective screen orientation (a lock's, else the screen rule's) changed.
         case screenOrientationChanged(Orientation)
+        case supportedOrientationsChanged
         case sensorAvailabilityChanged
         /// Every sample while the source runs; cheap work only.
         case sample(Vector3)
@@ -20,9 +23,17 @@ public final class OrientationHub {
     public static let firstAnswerTimeoutUs: UInt64 = 1_000_000
 
     public private(set) var orientation: Orientation = .unknown
-    /// The interface orientation (docs/dbus-api.md): an edge-up pose held steadily for the
-    /// screen dwell (ScreenOrientationRule); `unknown` before the first one.
+    /// The interface orientation (docs/dbus-api.md): the orientation of the lock in force,
+    /// else `steadyScreenOrientation`.
     public private(set) var screenOrientation: Orientation = .unknown
+    /// An edge-up pose held steadily for the screen dwell (ScreenOrientationRule), whatever the
+    /// locks say; `unknown` before the first one.
+    public private(set) var steadyScreenOrientation: Orientation = .unknown
+    /// The edge-up orientations the screen may take: the bound sensor's udev property, else
+    /// the daemon option, else all four.
+    public private(set) var supportedOrientations = SupportedOrientations.all
+    /// Screen orientation locks held by programs (keys: D-Bus unique names).
+    public private(set) var locks: ScreenLockStack
     /// The newest reading while the source runs.
     public private(set) var gravity: Vector3?
     public private(set) var isRunning = false
@@ -33,6 +44,9 @@ public final class OrientationHub {
     private let parameters: ClassifierParameters
     private var classifier: OrientationClassifier
     private var screenRule = ScreenOrientationRule()
+    /// `--supported-orientations`, unparsed.
+    private let supportedOption: String?
+    private var supportedLogged = false
     private var observers: [(Event) -> Void] = []
     private var sourceDelivering = false
     private var hasFirstAnswer = false
@@ -41,12 +55,64 @@ public final class OrientationHub {
     /// A sensor that fails to start again and again (hotplug storms) is reported a few times.
     private var startFailures = RateLimitedLog(intervalUs: 10_000_000, burst: 3)
 
-    public init(source: (any SampleSource)?, timers: any Timers, parameters: ClassifierParameters = .default) {
+    /// `supportedOption`: the daemon's `--supported-orientations`, used when the sensor has no
+    /// udev property. `lockLimit`: callers that may hold a screen orientation lock.
+    public init(source: (any SampleSource)?, timers: any Timers, parameters: ClassifierParameters = .default,
+                supportedOption: String? = nil, lockLimit: Int = CallerLimits().callers) {
         self.source = source
         self.timers = timers
         self.parameters = parameters
+        self.supportedOption = supportedOption
         classifier = OrientationClassifier(parameters: parameters)
+        locks = ScreenLockStack(limit: lockLimit)
         source?.availabilityChanged = { [unowned(unsafe) self] available in self.sensorAvailabilityChanged(available) }
+        source?.configurationChanged = { [unowned(unsafe) self] in self.chooseSupportedOrientations() }
+        chooseSupportedOrientations()
+    }
+
+    /// The supported set from the sensor's udev property, else the option, else all four, and
+    /// where it came from. A malformed value is logged with the reason and all four are used:
+    /// a guess at what the administrator meant could keep the screen from a pose it needs.
+    static func supportedOrientations(property: String?, option: String?) -> (SupportedOrientations, origin: String) {
+        let origin: String
+        let text: String
+        if let property {
+            (text, origin) = (property, "udev property \(Contract.Orientation1.supportedOrientationsProperty)")
+        } else if let option {
+            (text, origin) = (option, "--supported-orientations")
+        } else {
+            return (.all, "default")
+        }
+        do {
+            return (try SupportedOrientations(parsing: text), origin)
+        } catch {
+            Log.warning("\(origin): \(error); using all four")
+            return (.all, "\(origin) refused")
+        }
+    }
+
+    /// Called at start, whenever a sensor is bound and when its udev properties change. Locks to
+    /// orientations no longer supported are dropped.
+    private func chooseSupportedOrientations() {
+        let property = (source?.isAvailable ?? false) ? source?.supportedOrientations : nil
+        let (chosen, origin) = Self.supportedOrientations(property: property, option: supportedOption)
+        let changed = chosen != supportedOrientations
+        if changed || !supportedLogged { Log.info("supported screen orientations: \(chosen) (\(origin))") }
+        supportedLogged = true
+        guard changed else { return }
+        supportedOrientations = chosen
+        screenRule = ScreenOrientationRule(supported: chosen)
+        var kept = ScreenLockStack(limit: locks.limit, supported: chosen)
+        for lock in locks.locks {
+            do {
+                try kept.lock(lock.caller, to: lock.orientation.rawValue, current: .unknown)
+            } catch {
+                Log.warning("screen orientation lock of \(lock.caller) dropped: \(error)")
+            }
+        }
+        locks = kept
+        notify(.supportedOrientationsChanged)
+        updateScreenOrientation()
     }
 
     public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
@@ -95,6 +161,7 @@ public final class OrientationHub {
     /// starts at once if the source should run, with a fresh classifier.
     private func sensorAvailabilityChanged(_ available: Bool) {
         if available {
+            chooseSupportedOrientations()
             if isRunning && !sourceDelivering {
                 restartClassifier()
                 startSource()
@@ -149,11 +216,58 @@ public final class OrientationHub {
             publish(change)
             answerWaiters(change)
         }
-        if let screen = screenRule.process(sample, deviceOrientation: classifier.orientation), screen != screenOrientation {
-            screenOrientation = screen
-            Log.debug("screen orientation \(screen.rawValue)")
-            notify(.screenOrientationChanged(screen))
+        if let screen = screenRule.process(sample, deviceOrientation: classifier.orientation), screen != steadyScreenOrientation {
+            steadyScreenOrientation = screen
+            Log.debug("steady screen orientation \(screen.rawValue)")
+            updateScreenOrientation()
         }
+    }
+
+    /// The gravity vector for ReadGravity: the newest sample while the source delivers, else a
+    /// fresh one-shot reading; nil without a sensor.
+    public func currentGravity() throws(SourceError) -> Vector3? {
+        if isRunning, sourceDelivering, let gravity { return gravity }
+        guard let source, source.isAvailable else { return nil }
+        return try source.readOnce()
+    }
+
+    // MARK: Screen orientation locks
+
+    /// Locks for `caller` (one lock per caller; the newest is in force). `""` locks at the
+    /// screen orientation shown now. Returns the locked orientation.
+    @discardableResult
+    public func lockScreen(_ caller: String, to name: String) throws(ScreenLockStack.LockError) -> Orientation {
+        let locked = try locks.lock(caller, to: name, current: screenOrientation)
+        updateScreenOrientation()
+        return locked
+    }
+
+    /// Checks a lock without taking it (the bus face tracks the caller only for a valid lock).
+    public func checkLock(_ caller: String, to name: String) throws(ScreenLockStack.LockError) {
+        var trial = locks
+        try trial.lock(caller, to: name, current: screenOrientation)
+    }
+
+    /// Drops `caller`'s lock; `notLocked` when it holds none.
+    public func unlockScreen(_ caller: String) throws(ScreenLockStack.LockError) {
+        try locks.unlock(caller)
+        updateScreenOrientation()
+    }
+
+    /// Drops `caller`'s lock if it holds one (it left the bus); whether it did.
+    @discardableResult
+    public func releaseScreenLock(_ caller: String) -> Bool {
+        guard locks.release(caller) else { return false }
+        updateScreenOrientation()
+        return true
+    }
+
+    private func updateScreenOrientation() {
+        let effective = locks.effective(steadyScreenOrientation)
+        guard effective != screenOrientation else { return }
+        screenOrientation = effective
+        Log.debug("screen orientation \(effective.rawValue)\(locks.lockedOrientation != nil ? " (locked)" : "")")
+        notify(.screenOrientationChanged(effective))
     }
 
     private func publish(_ new: Orientation) {

@@ -10,9 +10,13 @@ public final class IIOSource: SampleSource {
     public typealias Options = ReaderOptions
 
     public var availabilityChanged: ((Bool) -> Void)?
+    public var configurationChanged: (() -> Void)?
     public var name: String { bound.map { "\($0.sysname) (\($0.configuration?.name ?? "?"))" } ?? "iio (no accelerometer)" }
     /// Bound and readable: false while reads fail (they are retried; see `readsFailed`).
     public var isAvailable: Bool { bound != nil && !failing }
+    public var supportedOrientations: String? {
+        bound?.device.property(Contract.Orientation1.supportedOrientationsProperty)
+    }
 
     private let loop: EventLoop
     private let options: Options
@@ -221,8 +225,17 @@ public final class IIOSource: SampleSource {
             changes.append("location \(old.location.rawValue) -> \(new.location.rawValue) (\(new.locationSource))")
         }
         if new.axes != old.axes { changes.append("scale or offset") }
+        let supportedKey = Contract.Orientation1.supportedOrientationsProperty
+        let supportedChanged = fresh.device.property(supportedKey) != bound.device.property(supportedKey)
         guard !changes.isEmpty else {
-            Log.debug("\(bound.sysname): change event, configuration unchanged")
+            if supportedChanged {
+                // Only what the screen may take changed: the reader keeps running.
+                Log.info("\(bound.sysname): udev \(supportedKey) changed")
+                self.bound = fresh
+                configurationChanged?()
+            } else {
+                Log.debug("\(bound.sysname): change event, configuration unchanged")
+            }
             return
         }
         if new.location == .base && options.pin == nil {
@@ -231,6 +244,7 @@ public final class IIOSource: SampleSource {
         }
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
         self.bound = fresh
+        if supportedChanged { configurationChanged?() }
         guard reader != nil, let deliver else { return }
         reader?.stop()
         reader = nil
