@@ -81,8 +81,9 @@ def test_policy_files_load_into_dbus_daemon(installed):
 
 
 def test_activation_files(installed):
-    unit = open(os.path.join(installed, 'lib/systemd/system/orientd.service')).read()
-    alias = re.search(r'^Alias=(\S+)$', unit, re.M).group(1)
+    # Activation names the unit itself: the Alias= exists only once the unit is enabled, and
+    # `make install` enables nothing (the system test found activation failing that way).
+    assert os.path.exists(os.path.join(installed, 'lib/systemd/system/orientd.service'))
     for name in ['org.orientd.Orientation1', 'net.hadess.SensorProxy']:
         parser = configparser.ConfigParser()
         parser.optionxform = str
@@ -90,7 +91,7 @@ def test_activation_files(installed):
         section = parser['D-BUS Service']
         assert section['Name'] == name
         assert section['User'] == 'root'
-        assert section['SystemdService'] == alias
+        assert section['SystemdService'] == 'orientd.service'
 
 
 def test_udev_rule_wants_the_service_for_accelerometers_only(installed):

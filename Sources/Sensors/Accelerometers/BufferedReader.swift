@@ -87,7 +87,7 @@ final class BufferedReader: AccelerometerReader {
     /// itself is not: orientd always leaves it off.
     private func rememberOriginals() {
         guard let custody else { return }
-        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock"]
+        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/length"]
         for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
         for attribute in attributes {
             if let value = try? device.readAttribute(attribute) { custody.remember(attribute, original: value) }

@@ -66,6 +66,14 @@ public final class IIOSource: SampleSource {
                                           deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
             }
         } catch {
+            if bound.isBuffered && stalls < 2 && bound.device.attribute("name") != nil {
+                // The device is there but its buffer cannot run (a driver without an interrupt
+                // line registers no trigger: EINVAL): read the raw attributes instead.
+                stalls = 2
+                report(Log.warning, "\(bound.sysname): cannot run the buffer (\(error)); reading the raw attributes instead")
+                try start(deliver: deliver)
+                return
+            }
             readsFailed("cannot start reading: \(error)")
             throw SourceError("\(bound.sysname): \(error)")
         }
