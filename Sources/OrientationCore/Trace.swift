@@ -12,19 +12,34 @@ public enum Trace {
     public static func parse(_ text: String, source: String) throws(ParseError) -> [Sample] {
         var samples: [Sample] = []
         samples.reserveCapacity(text.utf8.count / 32)
-        var lineNumber = 0
-        var previousMs: Int64?
+        var parser = LineParser(source: source)
         // Lines and fields are split on bytes: no Unicode processing on the daemon's path.
         for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
+            if let sample = try parser.parse(Substring(rawLine)) { samples.append(sample) }
+        }
+        return samples
+    }
+
+    /// The trace format one line at a time, for readers that stream a file: blank lines,
+    /// comments and one header before the first sample are skipped; times must not go back.
+    public struct LineParser {
+        public let source: String
+        public private(set) var lineNumber = 0
+        private var previousMs: Int64?
+
+        public init(source: String) { self.source = source }
+
+        /// The sample on the next line, or nil for a line that holds none.
+        public mutating func parse(_ rawLine: Substring) throws(ParseError) -> Sample? {
             lineNumber += 1
-            let line = DecimalNumber.trimBlanks(Substring(rawLine))
-            if line.isEmpty || line.utf8.first == 0x23 { continue }  // '#'
-            if samples.isEmpty, let first = line.utf8.first, isLetter(first) {
+            let line = DecimalNumber.trimBlanks(rawLine)
+            if line.isEmpty || line.utf8.first == 0x23 { return nil }  // '#'
+            if previousMs == nil, let first = line.utf8.first, Trace.isLetter(first) {
                 guard line == "t_ms,x,y,z" else {
                     throw ParseError(source: source, line: lineNumber,
                                      reason: "unexpected header \"\(line)\", expected t_ms,x,y,z")
                 }
-                continue
+                return nil
             }
             // Count the commas before splitting: a line of a million commas costs no memory.
             let commas = line.utf8.reduce(0) { $0 + ($1 == 0x2c ? 1 : 0) }
@@ -51,9 +66,8 @@ public enum Trace {
                                  reason: "time goes backwards (\(timeMs) ms after \(previousMs) ms)")
             }
             previousMs = timeMs
-            samples.append(Sample(timeMs: timeMs, values.0, values.1, values.2))
+            return Sample(timeMs: timeMs, values.0, values.1, values.2)
         }
-        return samples
     }
 
     /// One line of the change log: `t_ms,orientation`.
@@ -61,5 +75,5 @@ public enum Trace {
         "\(timeUs / 1000),\(orientation.rawValue)"
     }
 
-    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+    fileprivate static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
 }

@@ -59,3 +59,33 @@ def test_looped_trace_that_advances_does_not_spin(start, tmp_path):
     share = (T.cpu_seconds(d.proc.pid) - cpu0) / (time.monotonic() - t0)
     assert share < CPU_LIMIT, '%.0f %% of a core' % (100 * share)
     assert d.client.get('Orientation') == 'portrait'
+
+
+def test_a_huge_line_is_refused_with_its_line_number(start, tmp_path):
+    # Finding 10: a line of commas used to cost 69 bytes of memory per byte.
+    path = tmp_path / 'trace.csv'
+    path.write_text('t_ms,x,y,z\n0,0,-9.8,0\n' + ',' * (8 << 20) + '\n')
+    d = start('--source', 'replay:%s' % path, wait=False)
+    assert d.proc.wait(10) == 1, d.output()
+    assert '%s:3: line longer than 4096 bytes' % path in d.output(), d.output()
+
+
+def replay_rss_kib(start, path):
+    d = start('--source', 'replay:%s,speed=1000' % path)
+    assert d.client.begin() == 'portrait'
+    time.sleep(0.5)
+    with open('/proc/%d/status' % d.proc.pid) as f:
+        rss = int(next(l for l in f if l.startswith('VmRSS:')).split()[1])
+    d.stop()
+    return rss
+
+
+def test_a_large_trace_is_streamed_with_bounded_memory(start, tmp_path):
+    line = '%d,0.01,-9.80665,0.02\n'
+    small, large = tmp_path / 'small.csv', tmp_path / 'large.csv'
+    small.write_text(''.join(line % (t * 10) for t in range(100)))
+    large.write_text(''.join(line % (t * 10) for t in range(60_000)))   # 1.5 MB, 10 minutes at 100 Hz
+    growth = replay_rss_kib(start, large) - replay_rss_kib(start, small)
+    print('replay_rss_growth_for_1_5_mb_kib: %d' % growth)
+    # Held whole, the text and its samples would cost about 3.4 MB more.
+    assert growth < 1024, 'the trace is held in memory (+%d KiB)' % growth

@@ -44,44 +44,61 @@ public final class ReplaySource: SampleSource {
     /// A trace never comes or goes.
     public var availabilityChanged: ((Bool) -> Void)?
 
-    private let samples: [Sample]
+    private let file: TraceFile
     private let configuration: Configuration
     private let loop: any Timers
+    /// From the check at start-up: the first and last trace times and the sample count.
+    private let firstUs: Int64
+    private let lastUs: Int64
+    private let count: Int
     private var timer: (any Cancellable)?
-    private var next = 0
+    /// The next sample to deliver (read ahead); nil at the end of the trace.
+    private var pending: Sample?
+    /// The newest gravity delivered (for one-shot reads).
+    private var latest: Vector3
     /// Added to trace times so that time keeps increasing across loops.
     private var timeOffsetUs: Int64 = 0
     /// Loop time (µs) at which trace time 0 (plus offset) is due while running.
     private var originUs: Int64 = 0
     private var deliver: ((Sample) -> Void)?
 
+    /// Reads the whole trace once to check it (errors name the file and line) without keeping
+    /// it: the replay streams it from the file.
     public init(configuration: Configuration, loop: any Timers) throws(SourceError) {
         self.configuration = configuration
         self.loop = loop
         name = "replay:\(configuration.path)"
-        let text = try Self.readFile(configuration.path)
-        do {
-            samples = try Trace.parse(text, source: configuration.path)
-        } catch {
-            throw SourceError("\(error)")
+        file = try TraceFile(path: configuration.path)
+        guard let first = try file.next() else { throw SourceError("\(configuration.path): no samples") }
+        var last = first
+        var count = 1
+        while let sample = try file.next() {
+            last = sample
+            count += 1
         }
-        guard !samples.isEmpty else { throw SourceError("\(configuration.path): no samples") }
+        firstUs = first.timeUs
+        lastUs = last.timeUs
+        self.count = count
+        latest = first.gravity
         // A looped trace that spans no time would be due again at once, forever.
-        if configuration.loop && samples.count > 1 && samples[samples.count - 1].timeUs <= samples[0].timeUs {
+        if configuration.loop && count > 1 && lastUs <= firstUs {
             throw SourceError("\(configuration.path): a looped trace needs timestamps that advance")
         }
+        try file.rewind()
+        pending = try file.next()
     }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
         guard timer == nil else { return }
         self.deliver = deliver
-        if next >= samples.count {
+        if pending == nil {
             guard configuration.loop else { return }  // played to the end: a sensor gone quiet
-            wrapAround()
+            try wrapAround()
         }
-        originUs = Int64(loop.now) - scaled(traceTime(next))
+        guard let pending else { return }
+        originUs = Int64(loop.now) - scaled(pending.timeUs + timeOffsetUs)
         // Benchmarks pair this with the trace to time each decision.
-        Log.debug("replay: origin \(originUs) us, speed \(configuration.speed), next sample \(next)")
+        Log.debug("replay: origin \(originUs) us, speed \(configuration.speed)")
         schedule()
     }
 
@@ -91,21 +108,21 @@ public final class ReplaySource: SampleSource {
         deliver = nil
     }
 
-    public func readOnce() throws(SourceError) -> Vector3 {
-        samples[min(next, samples.count - 1)].gravity
-    }
+    public func readOnce() throws(SourceError) -> Vector3 { latest }
 
-    private func traceTime(_ index: Int) -> Int64 { samples[index].timeUs + timeOffsetUs }
     private func scaled(_ traceUs: Int64) -> Int64 { Int64(Double(traceUs) / configuration.speed) }
 
-    private func wrapAround() {
-        let period = samples.count > 1 ? (samples[samples.count - 1].timeUs - samples[0].timeUs) / Int64(samples.count - 1) : 10_000
-        timeOffsetUs += samples[samples.count - 1].timeUs - samples[0].timeUs + period
-        next = 0
+    /// The first sample follows the last by one average period; the pacing carries on.
+    private func wrapAround() throws(SourceError) {
+        let period = count > 1 ? (lastUs - firstUs) / Int64(count - 1) : 10_000
+        timeOffsetUs += lastUs - firstUs + period
+        try file.rewind()
+        pending = try file.next()
     }
 
     private func schedule() {
-        let due = UInt64(max(0, originUs + scaled(traceTime(next))))
+        guard let pending else { return }
+        let due = UInt64(max(0, originUs + scaled(pending.timeUs + timeOffsetUs)))
         do {
             timer = try loop.addTimer(at: due) { [unowned(unsafe) self] in self.fire() }
         } catch {
@@ -115,47 +132,29 @@ public final class ReplaySource: SampleSource {
 
     private func fire() {
         let now = Int64(loop.now)
-        // Everything due by now, in order: a late wake-up delivers a small batch.
-        while next < samples.count, originUs + scaled(traceTime(next)) <= now {
-            var sample = samples[next]
-            sample.timeUs += timeOffsetUs
-            next += 1
-            deliver?(sample)
-            if timer == nil { return }  // stopped from inside deliver
-        }
-        if next >= samples.count {
-            guard configuration.loop else {
-                Log.info("replay: end of \(configuration.path)")
-                timer = nil
-                return
+        do {
+            // Everything due by now, in order: a late wake-up delivers a small batch.
+            while var sample = pending, originUs + scaled(sample.timeUs + timeOffsetUs) <= now {
+                sample.timeUs += timeOffsetUs
+                pending = try file.next()
+                latest = sample.gravity
+                deliver?(sample)
+                if timer == nil { return }  // stopped from inside deliver
+                if pending == nil {
+                    guard configuration.loop else {
+                        Log.info("replay: end of \(configuration.path)")
+                        timer = nil
+                        return
+                    }
+                    try wrapAround()
+                }
             }
-            // The offset makes the first sample follow the last by one period: the pacing
-            // (originUs) carries on unchanged.
-            wrapAround()
+        } catch {
+            // The file changed under the replay: a sensor that stops.
+            Log.error("replay: \(error); stopping")
+            timer = nil
+            return
         }
         schedule()
-    }
-
-    static func readFile(_ path: String) throws(SourceError) -> String {
-        guard let file = fopen(path, "r") else {
-            throw SourceError("cannot open trace \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw SourceError("cannot read trace \(path): \(String(cString: strerror(errno)))") }
-                break
-            }
-            // A trace is small; refuse something that is clearly not one.
-            if bytes.count > 256 << 20 { throw SourceError("trace \(path) is larger than 256 MiB") }
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SourceError("trace \(path) is not UTF-8 text")
-        }
-        return text
     }
 }
