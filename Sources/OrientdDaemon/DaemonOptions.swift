@@ -26,6 +26,12 @@ public struct DaemonOptions: Equatable {
     }()
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
+    /// The SW_TABLET_MODE input switch (TabletModeSwitch).
+    public var tabletModeSwitch: TabletModeSwitch.Mode = .auto
+    /// The uinput node; tests give a plain file (hidden `--uinput-path`), which then records
+    /// the events instead of creating a device.
+    public var uinputPath = "/dev/uinput"
+    public var uinputPathGiven = false
 
     public struct UsageError: Error, CustomStringConvertible {
         public let description: String
@@ -41,6 +47,7 @@ public struct DaemonOptions: Equatable {
         usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--sensor-proxy-compat] [--verbose]
                        [--poll-interval-ms N] [--max-callers N]
                        [--max-references-per-caller N] [--runtime-directory DIR]
+                       [--tablet-mode-switch auto|on|off]
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -55,6 +62,11 @@ public struct DaemonOptions: Equatable {
           --max-references-per-caller N nested Begins per caller (default 64)
           --runtime-directory DIR       device locks and the attributes to restore (default:
                                         $RUNTIME_DIRECTORY, else /run/orientd)
+          --tablet-mode-switch auto|on|off
+                                        an SW_TABLET_MODE input device from the hinge angle of
+                                        a 2-in-1: auto creates it unless another input device
+                                        reports the switch, on creates it regardless, off never
+                                        (default: auto)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
           --version, --help
@@ -90,6 +102,15 @@ public struct DaemonOptions: Equatable {
                 let directory = try value(argument)
                 guard directory.hasPrefix("/") else { throw UsageError(description: "--runtime-directory needs an absolute path") }
                 options.runtimeDirectory = directory
+            case "--tablet-mode-switch":
+                let text = try value(argument)
+                guard let mode = TabletModeSwitch.Mode(rawValue: text) else {
+                    throw UsageError(description: "--tablet-mode-switch \"\(text)\" must be auto, on or off")
+                }
+                options.tabletModeSwitch = mode
+            case "--uinput-path":
+                options.uinputPath = try value(argument)
+                options.uinputPathGiven = true
             case "--max-callers": options.limits.callers = try count(argument)
             case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
             default: throw UsageError(description: "unknown argument \"\(argument)\"")

@@ -52,8 +52,10 @@ public enum AccelerometerDiscovery {
     }
 
     /// The accelerometer orientation should come from: the pinned one, else the first
-    /// usable display accelerometer. Logs why others are passed over.
-    public static func select(_ found: [DiscoveredAccelerometer], pin: String?) -> DiscoveredAccelerometer? {
+    /// usable display accelerometer. Logs why others are passed over. With `location: .base`,
+    /// the first usable base accelerometer (posture).
+    public static func select(_ found: [DiscoveredAccelerometer], pin: String?,
+                              location: AccelerometerLocation = .display) -> DiscoveredAccelerometer? {
         var chosen: DiscoveredAccelerometer?
         for candidate in found {
             let label = "\(candidate.sysname) (\(candidate.configuration?.name ?? "?"))"
@@ -65,8 +67,10 @@ public enum AccelerometerDiscovery {
             }
             if let pin {
                 guard candidate.matches(pin) else { continue }
-            } else if configuration.location == .base {
-                Log.info("\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+            } else if configuration.location != location {
+                if location == .display {
+                    Log.info("\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+                }
                 continue
             }
             if chosen == nil { chosen = candidate }

@@ -38,10 +38,10 @@ public final class IIOSource: SampleSource {
         } catch {
             Log.warning("cannot watch IIO hotplug: \(error), ignoring")
         }
-        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin))
+        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location))
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }
-                     ?? "no usable IIO display accelerometer yet, waiting for one")
+                     ?? "no usable IIO \(options.location.rawValue) accelerometer yet, waiting for one")
         }
     }
 
@@ -191,7 +191,7 @@ public final class IIOSource: SampleSource {
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin))
+            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location))
             if bound != nil { availabilityChanged?(true) }
         default:
             break
@@ -220,8 +220,8 @@ public final class IIOSource: SampleSource {
             Log.debug("\(bound.sysname): change event, configuration unchanged")
             return
         }
-        if new.location == .base && options.pin == nil {
-            lose("now a base accelerometer (\(new.locationSource))")
+        if new.location != options.location && options.pin == nil {
+            lose("now a \(new.location.rawValue) accelerometer (\(new.locationSource))")
             return
         }
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
