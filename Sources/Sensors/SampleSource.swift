@@ -23,4 +23,12 @@ public protocol SampleSource: AnyObject {
     func stop()
     /// One fresh reading, for queries while nobody is generating.
     func readOnce() throws(SourceError) -> Vector3
+    /// Keep what `readOnce` opens (a libiio context) between reads while a caller reads
+    /// periodically (posture at its low rate); false closes it after each read again.
+    func keepOneShotReadsOpen(_ keep: Bool)
+}
+
+extension SampleSource {
+    /// Sources with nothing to keep open.
+    public func keepOneShotReadsOpen(_ keep: Bool) {}
 }

@@ -31,4 +31,6 @@ public final class SampleTap: SampleSource {
     public func stop() { inner.stop() }
 
     public func readOnce() throws(SourceError) -> Vector3 { try inner.readOnce() }
+
+    public func keepOneShotReadsOpen(_ keep: Bool) { inner.keepOneShotReadsOpen(keep) }
 }

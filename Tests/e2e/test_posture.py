@@ -277,3 +277,22 @@ def test_introspection_matches_the_interface_file(testbed, start, bus):
         return ' '.join(m.group(0).split()) if m else ''
     assert interface(text)
     assert interface(live) == interface(text)
+
+
+def test_wakeups_at_rest_with_the_switch_exported(testbed, start, bus, uinput):
+    """The low rate: both halves read in one wake-up twice a second, nothing else runs."""
+    hinge = Hinge(testbed)
+    hinge.pose('laptop')
+    daemon = start('--uinput-path', uinput)
+    c = PostureClient(bus.address)
+    assert c.wait_posture('laptop'), daemon.output()
+    assert os.path.getsize(uinput) > 0
+
+    def wakeups():
+        with open('/proc/%d/status' % daemon.proc.pid) as f:
+            return next(int(l.split()[1]) for l in f if l.startswith('voluntary_ctxt_switches'))
+    time.sleep(1)
+    before, t0 = wakeups(), time.monotonic()
+    time.sleep(8)
+    rate = (wakeups() - before) / (time.monotonic() - t0)
+    assert 1.5 <= rate <= 2.2, rate

@@ -87,6 +87,7 @@ public final class PostureHub {
             base?.stop()
             baseStreaming = false
         }
+        keepReadsOpen(target == .low)
         switch target {
         case .off:
             break
@@ -99,6 +100,11 @@ public final class PostureHub {
     }
 
     // MARK: - Low rate: both halves read in one wake-up
+
+    private func keepReadsOpen(_ keep: Bool) {
+        display?.keepOneShotReadsOpen(keep)
+        base?.keepOneShotReadsOpen(keep)
+    }
 
     private func scheduleTick() {
         do {
@@ -168,6 +174,7 @@ public final class PostureHub {
             running = .off
             tick?.cancel()
             tick = nil
+            keepReadsOpen(false)
             if baseStreaming { base?.stop() }
             baseStreaming = false
             tracker = PostureTracker(parameters: trackerParameters)

@@ -27,6 +27,15 @@ public final class IIOSource: SampleSource {
     private var stalls = 0
     private var monitor: DeviceMonitor?
     private var reader: AccelerometerReader?
+    /// The libiio context of one-shot reads while `keepOneShotReadsOpen(true)` (the posture
+    /// hub reads twice a second at its low rate; a fresh context loads libiio and scans sysfs).
+    private var oneShot: (context: IIOContext, channels: [IIOChannel])?
+    private var keepsOneShotReadsOpen = false
+
+    public func keepOneShotReadsOpen(_ keep: Bool) {
+        keepsOneShotReadsOpen = keep
+        if !keep { oneShot = nil }
+    }
 
     public init(loop: EventLoop, options: Options) {
         self.loop = loop
@@ -131,8 +140,14 @@ public final class IIOSource: SampleSource {
     public func readOnce() throws(SourceError) -> Vector3 {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
         do {
-            return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
+            guard keepsOneShotReadsOpen else { return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname)) }
+            if oneShot == nil {
+                let (context, device) = try openDevice(bound.sysname)
+                oneShot = (context, try RawReading.channels(of: device))
+            }
+            return configuration.gravity(raw: try RawReading.read(oneShot!.channels))
         } catch {
+            oneShot = nil
             throw SourceError("\(bound.sysname): \(error)")
         }
     }
@@ -243,6 +258,7 @@ public final class IIOSource: SampleSource {
         reader?.stop()
         reader = nil
         self.bound = nil
+        oneShot = nil
         custody = nil
         failing = false
         retry = nil
