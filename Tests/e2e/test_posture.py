@@ -296,3 +296,15 @@ def test_wakeups_at_rest_with_the_switch_exported(testbed, start, bus, uinput):
     time.sleep(8)
     rate = (wakeups() - before) / (time.monotonic() - t0)
     assert 1.5 <= rate <= 2.2, rate
+
+
+def test_orientctl_sensors_shows_both_roles(testbed):
+    Hinge(testbed).pose('laptop')
+    env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root)
+    r = subprocess.run([os.path.join(T.BIN, 'orientctl'), 'sensors'], env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+    display, base = r.stdout.split('\n\n')[:2]
+    assert 'iio:device0' in display and 'used for orientation' in display and 'display (udev ACCEL_LOCATION)' in display
+    assert 'iio:device1' in base and 'base accelerometer, used for posture' in base and 'base (udev ACCEL_LOCATION)' in base
+    # The base chip is mounted upside down: its matrix turns (0, 0, -g) into (0, 0, g).
+    assert 'sensor frame (0.00, 0.00, -9.81) m/s², device frame (0.00, 0.00, 9.81)' in base
