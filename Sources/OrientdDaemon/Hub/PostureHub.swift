@@ -96,7 +96,16 @@ public final class PostureHub {
         case .full:
             startBaseStream()
         }
-        Log.debug("posture: \(previous) -> \(target)")
+        Log.debug("posture: \(Self.name(previous)) -> \(Self.name(target))")
+    }
+
+    /// Level names for logs (no reflection: the daemon's modules must build as Embedded Swift).
+    private static func name(_ level: SensorDemand.Level) -> String {
+        switch level {
+        case .off: return "off"
+        case .low: return "low"
+        case .full: return "full"
+        }
     }
 
     // MARK: - Low rate: both halves read in one wake-up
