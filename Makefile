@@ -50,6 +50,7 @@ install: build
 	install -Dm644 dbus/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf
 	install -Dm644 dbus/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service
 	install -Dm644 dbus/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml
+	install -Dm644 dbus/org.orientd.Posture1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml
 	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	install -Dm644 man/orientd.8 $(DESTDIR)$(MANDIR)/man8/orientd.8
 	install -Dm644 man/orientctl.1 $(DESTDIR)$(MANDIR)/man1/orientctl.1
@@ -71,7 +72,8 @@ uninstall:
 		$(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules \
 		$(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service \
-		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DOCDIR)/README.md \
+		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \
+		$(DESTDIR)$(DOCDIR)/README.md \
 		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish
 

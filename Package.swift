@@ -25,11 +25,14 @@ let package = Package(
         .target(name: "CIIO", path: "Sources/CIIO"),
         .target(name: "CSystemd", path: "Sources/CSystemd",
                 linkerSettings: [.linkedLibrary("systemd")]),
+        // The kernel's uinput requests (ioctl macros), for the tablet-mode input switch.
+        .target(name: "CInput", path: "Sources/CInput"),
 
         // Swift wrappers over the C libraries, with one error type for failed C calls.
         .target(name: "CallError", swiftSettings: lean),
         .target(name: "Systemd", dependencies: ["CSystemd", "CallError"], swiftSettings: lean),
         .target(name: "IIO", dependencies: ["CIIO", "CallError"], swiftSettings: lean),
+        .target(name: "Input", dependencies: ["CInput", "CallError"], swiftSettings: lean),
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["OrientationCore", "Systemd", "IIO"], swiftSettings: lean),
 
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
-        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "Sensors", "Systemd"],
+        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
                 swiftSettings: lean),
         .executableTarget(name: "orientd", dependencies: ["OrientdDaemon", "Systemd"], swiftSettings: lean),
 
@@ -59,6 +62,6 @@ let package = Package(
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError"]),
+        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input"]),
     ]
 )

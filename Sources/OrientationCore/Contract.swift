@@ -18,6 +18,14 @@ public enum Contract {
         public static let boolProperties = ["IsGeneratingNotifications", "HasAccelerometer"]
     }
 
+    /// `org.orientd.Posture1`: the hinge angle and posture of 2-in-1 devices (docs/posture.md),
+    /// on the same object as `Orientation1`, under the same bus name.
+    public enum Posture1 {
+        public static let objectPath = Orientation1.objectPath
+        public static let interface = "org.orientd.Posture1"
+        public static let signal = "PostureDidChange"
+    }
+
     /// `net.hadess.SensorProxy`: iio-sensor-proxy's interface, served for compatibility.
     public enum SensorProxy {
         public static let busName = "net.hadess.SensorProxy"

@@ -59,7 +59,8 @@ public enum Daemon {
         }
         defer { for handler in handlers { handler.cancel() } }
 
-        let source = try makeSource(options, loop: loop)
+        let posture = PostureWiring(display: try makeSource(options, loop: loop), options: options, loop: loop)
+        let source = posture.orientationSource
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -74,12 +75,15 @@ public enum Daemon {
                                  lockLimit: options.limits.callers)
         var sleep: SleepWatch?
         let demand = SensorDemand(timers: loop) { level in
-            hub.run(level)
-            sleep?.sensorChanged(running: level != .off)
+            hub.run(PostureWiring.orientationLevel(level))
+            posture.hub.run(level)
+            sleep?.sensorChanged(running: level == .full)
         }
         sleep = try SleepWatch(bus: bus, demand: demand, source: source)
         let budget = CallerBudget(limits: options.limits)
         let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
+        let tabletSwitch = posture.makeSwitch(options)
+        let postureService = try PostureService(bus: bus, hub: posture.hub, demand: demand)
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         if options.sensorProxyCompat {
@@ -89,8 +93,11 @@ public enum Daemon {
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try bus.acceptCalls(onlyOn: paths)
-        defer { withExtendedLifetime((orientation, compat, pathFilter, sleep)) {} }
-        stopSensor = { demand.stopNow() }
+        defer { withExtendedLifetime((orientation, compat, pathFilter, sleep, postureService)) {} }
+        stopSensor = {
+            demand.stopNow()
+            tabletSwitch?.close()
+        }
         for name in names {
             do {
                 try bus.requestName(name)

@@ -29,6 +29,12 @@ public struct DaemonOptions: Equatable {
     public var supportedOrientations: String?
     /// Polled IIO devices: time between reads.
     public var pollIntervalUs: UInt64 = IIOSource.Options().pollIntervalUs
+    /// The SW_TABLET_MODE input switch (TabletModeSwitch).
+    public var tabletModeSwitch: TabletModeSwitch.Mode = .auto
+    /// The uinput node; tests give a plain file (hidden `--uinput-path`), which then records
+    /// the events instead of creating a device.
+    public var uinputPath = "/dev/uinput"
+    public var uinputPathGiven = false
 
     public struct UsageError: Error, CustomStringConvertible {
         public let description: String
@@ -44,7 +50,7 @@ public struct DaemonOptions: Equatable {
         usage: orientd [--bus system|session|ADDRESS] [--source SOURCE] [--sensor-proxy-compat] [--verbose]
                        [--poll-interval-ms N] [--max-callers N]
                        [--max-references-per-caller N] [--runtime-directory DIR]
-                       [--supported-orientations LIST]
+                       [--supported-orientations LIST] [--tablet-mode-switch auto|on|off]
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -63,6 +69,11 @@ public struct DaemonOptions: Equatable {
                                         "portrait;landscapeLeft;landscapeRight", when the
                                         accelerometer has no udev property
                                         ORIENTD_SUPPORTED_ORIENTATIONS (default: all four)
+          --tablet-mode-switch auto|on|off
+                                        an SW_TABLET_MODE input device from the hinge angle of
+                                        a 2-in-1: auto creates it unless another input device
+                                        reports the switch, on creates it regardless, off never
+                                        (default: auto)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
           --version, --help
@@ -99,6 +110,15 @@ public struct DaemonOptions: Equatable {
                 guard directory.hasPrefix("/") else { throw UsageError(description: "--runtime-directory needs an absolute path") }
                 options.runtimeDirectory = directory
             case "--supported-orientations": options.supportedOrientations = try value(argument)
+            case "--tablet-mode-switch":
+                let text = try value(argument)
+                guard let mode = TabletModeSwitch.Mode(rawValue: text) else {
+                    throw UsageError(description: "--tablet-mode-switch \"\(text)\" must be auto, on or off")
+                }
+                options.tabletModeSwitch = mode
+            case "--uinput-path":
+                options.uinputPath = try value(argument)
+                options.uinputPathGiven = true
             case "--max-callers": options.limits.callers = try count(argument)
             case "--max-references-per-caller": options.limits.referencesPerCaller = try count(argument)
             default: throw UsageError(description: "unknown argument \"\(argument)\"")

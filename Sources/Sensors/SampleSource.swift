@@ -31,6 +31,9 @@ public protocol SampleSource: AnyObject {
     var configurationChanged: (() -> Void)? { get set }
     /// Reads the sensor's configuration again (after resume: drivers reset their registers).
     func refresh()
+    /// Keep what `readOnce` opens (a libiio context) between reads while a caller reads
+    /// periodically (posture at its low rate); false closes it after each read again.
+    func keepOneShotReadsOpen(_ keep: Bool)
 }
 
 extension SampleSource {
@@ -40,4 +43,6 @@ extension SampleSource {
         set {}
     }
     public func refresh() {}
+    /// Sources with nothing to keep open.
+    public func keepOneShotReadsOpen(_ keep: Bool) {}
 }

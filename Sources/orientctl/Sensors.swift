@@ -19,18 +19,21 @@ struct Sensors: ParsableCommand {
             return
         }
         let chosen = AccelerometerDiscovery.select(found, pin: nil)
+        let base = AccelerometerDiscovery.select(found, pin: nil, location: .base)
         for accelerometer in found {
-            writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath))
+            writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath,
+                               base: base?.syspath == accelerometer.syspath && chosen != nil))
         }
     }
 
-    private func describe(_ a: DiscoveredAccelerometer, chosen: Bool) -> String {
+    private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool) -> String {
         guard let c = a.configuration else {
             if case .failure(let refusal) = a.result { return "\(a.sysname)\n  refused: \(refusal)\n" }
             return "\(a.sysname)\n"
         }
         let status = chosen ? "used for orientation"
-            : (c.location == .base ? "base accelerometer, not used for orientation" : "not used (another display accelerometer is)")
+            : base ? "base accelerometer, used for posture (hinge angle with the display one)"
+            : (c.location == .base ? "base accelerometer, not used" : "not used (another display accelerometer is)")
         func axes(_ values: [Double], _ sources: [String]) -> String {
             zip(AccelerometerConfiguration.axisNames, zip(values, sources)).map { "\($0) \($1.0) (\($1.1))" }.joined(separator: ", ")
         }

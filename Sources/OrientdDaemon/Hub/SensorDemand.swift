@@ -7,7 +7,8 @@ import Systemd
 public final class SensorDemand {
     public enum Level: Int, Comparable {
         case off = 0
-        /// Slow tracking (posture for the tablet-mode switch, to come).
+        /// Slow tracking: posture for the tablet-mode switch and `org.orientd.Posture1`
+        /// (`PostureHub` reads both halves at its low rate; the orientation hub stays off).
         case low
         /// Every sample, for notifications.
         case full
@@ -17,6 +18,8 @@ public final class SensorDemand {
     public enum Consumer: Hashable {
         case notifications
         case accelerometerClaims
+        /// `PostureHub`: `.low` while a hinge can be measured.
+        case posture
     }
 
     public struct Parameters: Equatable {

@@ -52,8 +52,10 @@ public enum AccelerometerDiscovery {
     }
 
     /// The accelerometer orientation should come from: the pinned one, else the first
-    /// usable display accelerometer. Logs why others are passed over.
+    /// usable display accelerometer. Logs why others are passed over. With `location: .base`,
+    /// the first usable base accelerometer (posture).
     public static func select(_ found: [DiscoveredAccelerometer], pin: String?,
+                              location: AccelerometerLocation = .display,
                               report: (_ write: (String) -> Void, _ message: String) -> Void = { write, message in write(message) })
     -> DiscoveredAccelerometer? {
         var chosen: DiscoveredAccelerometer?
@@ -67,8 +69,10 @@ public enum AccelerometerDiscovery {
             }
             if let pin {
                 guard candidate.matches(pin) else { continue }
-            } else if configuration.location == .base {
-                report(Log.info, "\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+            } else if configuration.location != location {
+                if location == .display {
+                    report(Log.info, "\(label): base accelerometer (\(configuration.locationSource)), not used for orientation")
+                }
                 continue
             }
             if chosen == nil { chosen = candidate }

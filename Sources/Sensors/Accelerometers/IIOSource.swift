@@ -34,6 +34,15 @@ public final class IIOSource: SampleSource {
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
     private var monitor: DeviceMonitor?
     private var reader: AccelerometerReader?
+    /// The libiio context of one-shot reads while `keepOneShotReadsOpen(true)` (the posture
+    /// hub reads twice a second at its low rate; a fresh context loads libiio and scans sysfs).
+    private var oneShot: (context: IIOContext, channels: [IIOChannel])?
+    private var keepsOneShotReadsOpen = false
+
+    public func keepOneShotReadsOpen(_ keep: Bool) {
+        keepsOneShotReadsOpen = keep
+        if !keep { oneShot = nil }
+    }
 
     public init(loop: EventLoop, options: Options) {
         self.loop = loop
@@ -45,10 +54,10 @@ public final class IIOSource: SampleSource {
         } catch {
             Log.warning("cannot watch IIO hotplug: \(error), ignoring")
         }
-        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, report: report))
+        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location, report: report))
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }
-                     ?? "no usable IIO display accelerometer yet, waiting for one")
+                     ?? "no usable IIO \(options.location.rawValue) accelerometer yet, waiting for one")
         }
     }
 
@@ -146,8 +155,14 @@ public final class IIOSource: SampleSource {
     public func readOnce() throws(SourceError) -> Vector3 {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
         do {
-            return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
+            guard keepsOneShotReadsOpen else { return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname)) }
+            if oneShot == nil {
+                let (context, device) = try openDevice(bound.sysname)
+                oneShot = (context, try RawReading.channels(of: device))
+            }
+            return configuration.gravity(raw: try RawReading.read(oneShot!.channels))
         } catch {
+            oneShot = nil
             throw SourceError("\(bound.sysname): \(error)")
         }
     }
@@ -206,7 +221,7 @@ public final class IIOSource: SampleSource {
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, report: report))
+            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location, report: report))
             if bound != nil { availabilityChanged?(true) }
         default:
             break
@@ -246,8 +261,8 @@ public final class IIOSource: SampleSource {
             }
             return
         }
-        if new.location == .base && options.pin == nil {
-            lose("now a base accelerometer (\(new.locationSource))")
+        if new.location != options.location && options.pin == nil {
+            lose("now a \(new.location.rawValue) accelerometer (\(new.locationSource))")
             return
         }
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
@@ -274,6 +289,7 @@ public final class IIOSource: SampleSource {
         reader?.stop()
         reader = nil
         self.bound = nil
+        oneShot = nil
         custody = nil
         failing = false
         retry = nil

@@ -1,9 +1,14 @@
+import OrientationCore
+
 /// How the accelerometer readers pace themselves and when they give a device up.
 public struct ReaderOptions: Equatable {
     /// Where the per-device locks and the original attributes are kept (DeviceCustody).
     public var runtimeDirectory = "/run/orientd"
     /// Pin a device by IIO name or `iio:deviceN`.
     public var pin: String?
+    /// The role to bind (§2 location): the display accelerometer (orientation) or the base one
+    /// (posture, with the display one).
+    public var location: AccelerometerLocation = .display
     /// Polled devices: 10 Hz gives the classifier two samples in 100 ms and costs 10
     /// wake-ups a second.
     public var pollIntervalUs: UInt64 = 100_000

@@ -1,0 +1,69 @@
+import CallError
+import OrientationCore
+import Systemd
+
+/// The D-Bus face of posture (docs/posture.md): `org.orientd.Posture1` at
+/// `/org/orientd/Orientation1`, beside `org.orientd.Orientation1`. It reads the `PostureHub`
+/// and announces its changes; it asks `SensorDemand` for the low level while a hinge can be
+/// measured, so that `Posture` is always current (the contract has no Begin for posture: a
+/// property read must not wait for a sensor to start).
+public final class PostureService {
+    private typealias API = Contract.Posture1
+
+    private let bus: Bus
+    private let hub: PostureHub
+    private let demand: SensorDemand
+    private var export: BusObjectExport?
+    /// What TabletMode last announced.
+    private var announcedTabletMode = false
+
+    public init(bus: Bus, hub: PostureHub, demand: SensorDemand) throws(CallError) {
+        self.bus = bus
+        self.hub = hub
+        self.demand = demand
+        hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
+        export = try bus.export(path: API.objectPath, interface: API.interface, members: [
+            .property(name: "HasHinge", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasHinge) },
+            .property(name: "HingeAngle", signature: "d", emitsChange: true) { [unowned(unsafe) self] in .double(self.hub.hingeAngle) },
+            .property(name: "Posture", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.hub.posture.rawValue) },
+            .property(name: "TabletMode", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.tabletMode) },
+            .signal(name: API.signal, signature: "ss", names: ["posture", "previous"]),
+        ])
+        updateDemand()
+    }
+
+    private func updateDemand() {
+        demand.set(.posture, hub.hasHinge ? .low : .off)
+    }
+
+    private func hubEvent(_ event: PostureHub.Event) {
+        switch event {
+        case .hingeAvailabilityChanged:
+            emitPropertiesChanged(["HasHinge"])
+            updateDemand()
+        case .changed(let update):
+            var names = ["HingeAngle"]
+            if update.postureChanged { names.append("Posture") }
+            if update.tabletMode != announcedTabletMode {
+                announcedTabletMode = update.tabletMode
+                names.append("TabletMode")
+            }
+            emitPropertiesChanged(names)
+            guard update.postureChanged else { return }
+            do {
+                try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
+                                   update.posture.rawValue, update.previousPosture.rawValue)
+            } catch {
+                Log.warning("cannot emit \(API.signal): \(error)")
+            }
+        }
+    }
+
+    private func emitPropertiesChanged(_ names: [String]) {
+        do {
+            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
+        } catch {
+            Log.warning("cannot emit PropertiesChanged: \(error)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""Posture cost and speed on two umockdev accelerometers (display and base, polled): wake-ups
+and CPU per second at rest with the tablet-mode switch exported and no client, then the time
+from both sensors reading a new hinge angle to PostureDidChange, laptop <-> tent, at the low
+rate (nobody generating) and at the full rate (one Begin held).
+
+    cd Tests/e2e && umockdev-wrapper /usr/bin/python3 ../../benchmarks/posture.py [--seconds N]
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
+import orientd_testbed as T  # noqa: E402
+import test_posture as P  # noqa: E402
+
+
+def counters(pid):
+    with open('/proc/%d/status' % pid) as f:
+        wakeups = next(int(line.split()[1]) for line in f if line.startswith('voluntary_ctxt_switches'))
+    with open('/proc/%d/stat' % pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return wakeups, (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
+def latencies(client, hinge, rounds):
+    out = []
+    for i in range(rounds):
+        for pose in ('tent', 'laptop'):
+            time.sleep(0.5 + 0.37 * (i % 3))   # land at different phases of the low-rate tick
+            seen = len(client.changes)
+            hinge.pose(pose)
+            t0 = time.monotonic()
+            while len(client.changes) == seen and time.monotonic() - t0 < 10:
+                client.client.pump(0.002)
+            out.append(time.monotonic() - t0)
+    return sorted(out)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--seconds', type=float, default=30)
+    parser.add_argument('--rounds', type=int, default=5)
+    args = parser.parse_args()
+    bus, testbed = T.PrivateBus(), T.Testbed()
+    hinge = P.Hinge(testbed)
+    hinge.pose('laptop')
+    uinput = os.path.join(bus.dir, 'uinput')
+    open(uinput, 'wb').close()
+    daemon = T.Orientd(bus, testbed, ['--uinput-path', uinput])
+    client = P.PostureClient(bus.address)
+    assert client.wait_posture('laptop'), daemon.output()
+    time.sleep(2)
+    w0, c0 = counters(daemon.proc.pid)
+    t0 = time.monotonic()
+    time.sleep(args.seconds)
+    w1, c1 = counters(daemon.proc.pid)
+    elapsed = time.monotonic() - t0
+    print('at rest, switch exported: %.2f wake-ups/s, %.2f ms CPU/s over %.0f s'
+          % ((w1 - w0) / elapsed, (c1 - c0) * 1000 / elapsed, elapsed))
+    for name in ('low rate', 'full rate'):
+        if name == 'full rate':
+            client.client.begin()
+            time.sleep(0.5)
+        v = latencies(client, hinge, args.rounds)
+        print('%s: new angle -> PostureDidChange, n %d, median %.2f s, max %.2f s'
+              % (name, len(v), statistics.median(v), v[-1]))
+    daemon.stop()
+
+
+if __name__ == '__main__':
+    main()
