@@ -30,6 +30,20 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// the reading is steady, so no extra wait is needed.
     public var stillSettleMs: Double = 0
 
+    // MARK: First answer after a start
+
+    /// Before the first answer after a start (a Begin, a sensor that appeared), two samples
+    /// this close in time that agree within `stillToleranceMS2` are enough — when they point
+    /// well inside one pose (`firstAnswerMaxTiltDegrees`). A Begin then answers within two
+    /// samples (20 ms at 50–100 Hz) instead of a full still window, which a person cannot
+    /// tell from instant. A device turning faster than about 170°/s moves more than the
+    /// tolerance in 20 ms and waits for the ordinary rules.
+    public var firstAnswerWindowMs: Double = 15
+    /// The quick first answer must be within this of the pose's axis: 20° inside the 45°
+    /// boundary, so even a device turning at 170°/s needs over 100 ms to reach the boundary,
+    /// and 40° from the hysteresis switch point: the answer cannot flip 50 ms later.
+    public var firstAnswerMaxTiltDegrees: Double = 25
+
     // MARK: Quiet: turning in the hand, no linear acceleration
 
     /// While every sample's magnitude stays within this of g the device is only rotating

@@ -28,6 +28,8 @@ public struct OrientationClassifier: Sendable {
     // Parameters converted once to the units of the per-sample path.
     private let gapUs: Int64
     private let stillWindowUs: Int64
+    private let firstAnswerWindowUs: Int64
+    private let firstAnswerMinCos: Double
     private let quietWindowUs: Int64
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
@@ -39,6 +41,8 @@ public struct OrientationClassifier: Sendable {
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs))
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
+        firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
+        firstAnswerMinCos = Self.cosine(parameters.firstAnswerMaxTiltDegrees * .pi / 180)
         quietWindowUs = Self.microseconds(parameters.quietWindowMs)
         strideMinimumSpanUs = Self.microseconds(parameters.strideMinimumSpanMs)
         stillToleranceSquared = parameters.stillToleranceMS2 * parameters.stillToleranceMS2
@@ -68,6 +72,9 @@ public struct OrientationClassifier: Sendable {
         if let still = stillReading(at: t) {
             estimate = still
             settleMs = p.stillSettleMs
+        } else if orientation == .unknown, let quick = quickFirstReading(at: t) {
+            estimate = quick
+            settleMs = 0
         } else if t - lastLoudUs >= quietWindowUs {
             estimate = shortEstimate
             settleMs = p.quietSettleMs
@@ -106,6 +113,20 @@ public struct OrientationClassifier: Sendable {
         return spread.mean
     }
 
+    /// The first answer's shortcut (see `firstAnswerWindowMs`): the newest two or more samples
+    /// of the last `firstAnswerWindowMs` agree, have the length of g and point within
+    /// `firstAnswerMaxTiltDegrees` of a pose's axis.
+    private func quickFirstReading(at t: Int64) -> Vector3? {
+        guard samplesSinceReset >= 2, t - lastResetUs >= firstAnswerWindowUs,
+              let spread = stride.recentSpread(since: t - firstAnswerWindowUs, minimumCount: 2),
+              spread.maxDistanceSquared <= stillToleranceSquared,
+              abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2,
+              let pose = hysteresis.propose(spread.mean, current: .unknown), let axis = pose.gravityAxis,
+              spread.mean.dot(axis) / spread.mean.magnitude >= firstAnswerMinCos
+        else { return nil }
+        return spread.mean
+    }
+
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
         guard let proposal, proposal != orientation else {
             candidate = nil
@@ -131,6 +152,17 @@ public struct OrientationClassifier: Sendable {
     }
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
+
+    /// cos by its Taylor series (the pure module calls no libm); exact to 1e-12 on [0, π/2],
+    /// and used once per classifier.
+    private static func cosine(_ x: Double) -> Double {
+        var term = 1.0, sum = 1.0
+        for n in Swift.stride(from: 2, through: 30, by: 2) {
+            term *= -x * x / Double((n - 1) * n)
+            sum += term
+        }
+        return sum
+    }
 }
 
 extension OrientationClassifier {

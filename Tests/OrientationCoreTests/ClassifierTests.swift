@@ -24,10 +24,15 @@ import OrientationCore
         var classifier = OrientationClassifier()
         #expect(classifier.process(Sample(timeMs: 0, 0, -9.8, 0)) == nil)
         #expect(classifier.orientation == .unknown)
-        #expect(classifier.process(Sample(timeMs: 20, 0, -9.8, 0)) == nil)
+        // One sample is no answer; a second one that agrees, 20 ms later, is (FirstAnswerTests).
+        #expect(classifier.process(Sample(timeMs: 20, 0, -9.8, 0)) == .portrait)
+        // Two that disagree are not.
+        var moving = OrientationClassifier()
+        #expect(moving.process(Sample(timeMs: 0, 0, -9.8, 0)) == nil)
+        #expect(moving.process(Sample(timeMs: 20, -2, -9.6, 0)) == nil)
         var reported: Orientation?
         for t in stride(from: 40, through: 200, by: 20) where reported == nil {
-            reported = classifier.process(Sample(timeMs: Int64(t), 0, -9.8, 0))
+            reported = moving.process(Sample(timeMs: Int64(t), -2, -9.6, 0))
         }
         #expect(reported == .portrait)
     }

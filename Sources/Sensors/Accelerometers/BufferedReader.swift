@@ -59,7 +59,13 @@ final class BufferedReader: AccelerometerReader {
             return channel
         }
         timestamp = device.channel("timestamp").flatMap { $0.isScanElement ? $0 : nil }
-        try setUp()
+        do {
+            try setUp()
+        } catch {
+            // What setUp changed before it failed (libiio writes buffer/length first) goes back.
+            stop()
+            throw error
+        }
     }
 
     private func setUp() throws {
