@@ -48,6 +48,8 @@ def test_hotplug_storm_leaves_nothing_behind(testbed, start, variant):
         # has seen this one (each add of the unbound sensor makes it scan, which it logs).
         scans += 1
         assert T.wait_for(lambda: d.output().count('udev lists') >= scans, 5), d.output()[-2000:]
+        scans = d.output().count('udev lists')
+        time.sleep(0.03)
     print('storm_seconds: %.1f' % (time.monotonic() - started))
     acc.set_pose('landscapeLeft')
     assert c.wait_for('HasAccelerometer', True, 5), d.output()[-3000:]
@@ -71,9 +73,10 @@ def test_hotplug_storm_leaves_nothing_behind(testbed, start, variant):
     # beyond this bound.
     assert sockets_after <= sockets_before + 5, 'sockets left behind'
     assert rss_after - rss_before < 512, 'memory grows with hotplug events'
-    # Warnings and notices are rate-limited: 400 events must not give hundreds of them.
+    # Warnings and notices are rate-limited (each sensor's source and the posture hub log a
+    # burst of a few lines per ten seconds): 200 events must not give hundreds of them.
     loud = [l for l in d.output().splitlines()[-lines:] if l.startswith(('<3>', '<4>', '<5>', '<6>'))]
     for kind in sorted(set(re.sub(r'\d+', 'N', l)[:90] for l in loud)):
         print('loud: %s' % kind)
-    assert len(loud) <= 20, '%d log lines above debug, e.g. %s' % (len(loud), loud[:5])
+    assert len(loud) <= 40, '%d log lines above debug, e.g. %s' % (len(loud), loud[:5])
     c.end()

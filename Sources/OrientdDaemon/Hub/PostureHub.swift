@@ -51,6 +51,8 @@ public final class PostureHub {
     private var baseStreaming = false
     private var observers: [(Event) -> Void] = []
     private var readFailures = RateLimitedLog()
+    /// The hinge coming and going with hotplug events: a few lines per ten seconds at most.
+    private var hingeLog = RateLimitedLog(intervalUs: 10_000_000, burst: 4)
     private var hadHinge = false
 
     public init(display: SampleTap?, base: (any SampleSource)?, timers: any Timers,
@@ -150,7 +152,7 @@ public final class PostureHub {
             }
             baseStreaming = true
         } catch {
-            Log.error("cannot start the base accelerometer \(base.name): \(error)")
+            hingeLog.log(Log.error, "cannot start the base accelerometer \(base.name): \(error)", now: timers.now)
         }
     }
 
@@ -177,7 +179,8 @@ public final class PostureHub {
         let now = hasHinge
         guard now != hadHinge else { return }
         hadHinge = now
-        Log.info(now ? "hinge measurable: display and base accelerometers bound" : "no hinge: a display and a base accelerometer are needed")
+        hingeLog.log(Log.info, now ? "hinge measurable: display and base accelerometers bound"
+                                   : "no hinge: a display and a base accelerometer are needed", now: timers.now)
         if !now {
             // A new pair starts from scratch: the old angle says nothing about it.
             running = .off
