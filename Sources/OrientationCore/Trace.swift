@@ -23,50 +23,16 @@ public enum Trace {
     /// The trace format one line at a time, for readers that stream a file: blank lines,
     /// comments and one header before the first sample are skipped; times must not go back.
     public struct LineParser {
-        public let source: String
-        public private(set) var lineNumber = 0
-        private var previousMs: Int64?
+        private var rows: TimedRowParser
 
-        public init(source: String) { self.source = source }
+        public init(source: String) { rows = TimedRowParser(source: source, header: "t_ms,x,y,z") }
+
+        public var lineNumber: Int { rows.lineNumber }
 
         /// The sample on the next line, or nil for a line that holds none.
         public mutating func parse(_ rawLine: Substring) throws(ParseError) -> Sample? {
-            lineNumber += 1
-            let line = DecimalNumber.trimBlanks(rawLine)
-            if line.isEmpty || line.utf8.first == 0x23 { return nil }  // '#'
-            if previousMs == nil, let first = line.utf8.first, Trace.isLetter(first) {
-                guard line == "t_ms,x,y,z" else {
-                    throw ParseError(source: source, line: lineNumber,
-                                     reason: "unexpected header \"\(line)\", expected t_ms,x,y,z")
-                }
-                return nil
-            }
-            // Count the commas before splitting: a line of a million commas costs no memory.
-            let commas = line.utf8.reduce(0) { $0 + ($1 == 0x2c ? 1 : 0) }
-            guard commas == 3 else {
-                throw ParseError(source: source, line: lineNumber,
-                                 reason: "expected 4 fields t_ms,x,y,z, found \(commas + 1)")
-            }
-            let fields = line.utf8.split(separator: 0x2c, omittingEmptySubsequences: false).map { Substring($0) }
-            let timeMs: Int64
-            let values: (Double, Double, Double)
-            do {
-                timeMs = try DecimalNumber.parseInteger(fields[0])
-                values = (try DecimalNumber.parseDouble(fields[1]),
-                          try DecimalNumber.parseDouble(fields[2]),
-                          try DecimalNumber.parseDouble(fields[3]))
-            } catch {
-                throw ParseError(source: source, line: lineNumber, reason: "\(error)")
-            }
-            guard timeMs >= 0, timeMs <= Int64.max / 1000 else {
-                throw ParseError(source: source, line: lineNumber, reason: "time \(timeMs) ms is out of range")
-            }
-            if let previousMs, timeMs < previousMs {
-                throw ParseError(source: source, line: lineNumber,
-                                 reason: "time goes backwards (\(timeMs) ms after \(previousMs) ms)")
-            }
-            previousMs = timeMs
-            return Sample(timeMs: timeMs, values.0, values.1, values.2)
+            guard let row = try rows.parse(rawLine) else { return nil }
+            return Sample(timeMs: row.timeMs, row.values[0], row.values[1], row.values[2])
         }
     }
 
@@ -75,5 +41,55 @@ public enum Trace {
         "\(timeUs / 1000),\(orientation.rawValue)"
     }
 
-    fileprivate static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+}
+
+/// Lines of `t_ms,v1,…,vN` after a header of N + 1 names (the sample trace, the posture trace):
+/// numbers parsed locale-independently, times in order, blank lines and `#` comments skipped.
+public struct TimedRowParser {
+    public let source: String
+    public let header: String
+    public private(set) var lineNumber = 0
+    private let fieldCount: Int
+    private var previousMs: Int64?
+
+    public init(source: String, header: String) {
+        self.source = source
+        self.header = header
+        fieldCount = header.utf8.reduce(1) { $0 + ($1 == 0x2c ? 1 : 0) }
+    }
+
+    /// The time and values on the next line, or nil for a line that holds none.
+    public mutating func parse(_ rawLine: Substring) throws(Trace.ParseError) -> (timeMs: Int64, values: [Double])? {
+        lineNumber += 1
+        let line = DecimalNumber.trimBlanks(rawLine)
+        if line.isEmpty || line.utf8.first == 0x23 { return nil }  // '#'
+        if previousMs == nil, let first = line.utf8.first, Trace.isLetter(first) {
+            guard line == header else { throw failure("unexpected header \"\(line)\", expected \(header)") }
+            return nil
+        }
+        // Count the commas before splitting: a line of a million commas costs no memory.
+        let fields = line.utf8.reduce(1) { $0 + ($1 == 0x2c ? 1 : 0) }
+        guard fields == fieldCount else { throw failure("expected \(fieldCount) fields \(header), found \(fields)") }
+        let cells = line.utf8.split(separator: 0x2c, omittingEmptySubsequences: false).map { Substring($0) }
+        let timeMs: Int64
+        var values: [Double] = []
+        values.reserveCapacity(fieldCount - 1)
+        do {
+            timeMs = try DecimalNumber.parseInteger(cells[0])
+            for cell in cells.dropFirst() { values.append(try DecimalNumber.parseDouble(cell)) }
+        } catch {
+            throw failure("\(error)")
+        }
+        guard timeMs >= 0, timeMs <= Int64.max / 1000 else { throw failure("time \(timeMs) ms is out of range") }
+        if let previousMs, timeMs < previousMs {
+            throw failure("time goes backwards (\(timeMs) ms after \(previousMs) ms)")
+        }
+        previousMs = timeMs
+        return (timeMs, values)
+    }
+
+    private func failure(_ reason: String) -> Trace.ParseError {
+        Trace.ParseError(source: source, line: lineNumber, reason: reason)
+    }
 }

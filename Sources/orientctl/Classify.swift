@@ -42,6 +42,12 @@ struct Classify: ParsableCommand {
 
 /// Reads and parses a trace, turning every failure into one precise message.
 func readTrace(_ path: String) throws -> [Sample] {
+    try readTraceText(path) { text, source throws(Trace.ParseError) in try Trace.parse(text, source: source) }
+}
+
+/// A trace file's text ('-': standard input) handed to `parse`, every failure one message.
+func readTraceText<T, Failure: Error & CustomStringConvertible>(
+    _ path: String, _ parse: (String, String) throws(Failure) -> T) throws -> T {
     let data: Data
     if path == "-" {
         data = FileHandle.standardInput.readDataToEndOfFile()
@@ -55,7 +61,7 @@ func readTrace(_ path: String) throws -> [Sample] {
         throw ValidationError("\(path): not UTF-8 text")
     }
     do {
-        return try Trace.parse(text, source: path == "-" ? "<stdin>" : path)
+        return try parse(text, path == "-" ? "<stdin>" : path)
     } catch {
         throw ValidationError(error.description)
     }

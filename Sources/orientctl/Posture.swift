@@ -31,21 +31,5 @@ struct PostureCommand: ParsableCommand {
 
 /// Reads and parses a posture trace, turning every failure into one precise message.
 func readPostureTrace(_ path: String) throws -> [PostureTrace.Row] {
-    let data: Data
-    if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read trace \(path)")
-        }
-        data = contents
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw ValidationError("\(path): not UTF-8 text")
-    }
-    do {
-        return try PostureTrace.parse(text, source: path == "-" ? "<stdin>" : path)
-    } catch {
-        throw ValidationError(error.description)
-    }
+    try readTraceText(path) { text, source throws(PostureTrace.ParseError) in try PostureTrace.parse(text, source: source) }
 }
