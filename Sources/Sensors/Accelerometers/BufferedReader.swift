@@ -29,6 +29,7 @@ final class BufferedReader: AccelerometerReader {
     private var batchTimer: (any Cancellable)?
     private var silenceTimer: (any Cancellable)?
     private let custody: DeviceCustody?
+    private let udevDevice: Device
     private var failures = 0
     private var stopped = false
     private var lastSampleUs: Int64 = 0
@@ -44,6 +45,7 @@ final class BufferedReader: AccelerometerReader {
         movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
         self.custody = custody
+        udevDevice = discovered.device
         self.loop = loop
         self.options = options
         self.deliver = deliver
@@ -165,13 +167,11 @@ final class BufferedReader: AccelerometerReader {
         buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
         for channel in channels { channel.disable() }
         timestamp?.disable()
+        // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
+        // and answers ENOENT): an empty value detaches the trigger.
         custody?.restore { attribute, value in
             do throws(CallError) {
-                if attribute == "trigger/current_trigger" && value.isEmpty {
-                    try device.setTrigger(nil)
-                } else {
-                    try device.writeAttribute(attribute, value)
-                }
+                try udevDevice.setAttribute(attribute, value)
                 return true
             } catch where error.errno == ENOENT || error.errno == ENODEV {
                 return true  // the device is gone: nothing left to put back
