@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 import IIO
 import OrientationCore
 import Systemd

@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 import OrientationCore
 import Systemd
 
@@ -127,7 +127,7 @@ public final class ReplaySource: SampleSource {
 
     static func readFile(_ path: String) throws(SourceError) -> String {
         guard let file = fopen(path, "r") else {
-            throw SourceError("cannot open trace \(path): \(String(cString: strerror(errno)))")
+            throw SourceError("cannot open trace \(path): \(String(cString: strerror(orientd_errno())))")
         }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -136,7 +136,7 @@ public final class ReplaySource: SampleSource {
             let n = fread(&chunk, 1, chunk.count, file)
             if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
             if n < chunk.count {
-                if ferror(file) != 0 { throw SourceError("cannot read trace \(path): \(String(cString: strerror(errno)))") }
+                if ferror(file) != 0 { throw SourceError("cannot read trace \(path): \(String(cString: strerror(orientd_errno())))") }
                 break
             }
             // A trace is small; refuse something that is clearly not one.
