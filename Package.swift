@@ -24,7 +24,7 @@ let package = Package(
         // libiio's header for its types; the library itself is dlopen()ed while in use.
         .target(name: "CIIO", path: "Sources/CIIO"),
         // The C library for the daemon's modules (Embedded Swift has no Glibc module).
-        .target(name: "CLibc", path: "Sources/CLibc"),
+        .target(name: "CLibc", path: "Sources/CLibc", exclude: ["embedded"]),
         .target(name: "CSystemd", path: "Sources/CSystemd",
                 linkerSettings: [.linkedLibrary("systemd")]),
 

@@ -1,3 +1,4 @@
+import CallError
 import CLibc
 import OrientationCore
 import Sensors
@@ -12,11 +13,8 @@ public enum Daemon {
         Log.verbose = options.verbose
         do {
             return try serve(options)
-        } catch let error as StartupError {
-            Log.error(error.message)
-            return 1
         } catch {
-            Log.error("\(error)")
+            Log.error(error.message)
             return 1
         }
     }
@@ -25,8 +23,17 @@ public enum Daemon {
         let message: String
     }
 
-    private static func serve(_ options: DaemonOptions) throws -> Int32 {
-        let loop = try EventLoop()
+    /// A start-up step that is a C call: its failure ends start-up with the call's description.
+    private static func step<T>(_ body: @autoclosure () throws(CallError) -> T) throws(StartupError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StartupError(message: error.description)
+        }
+    }
+
+    private static func serve(_ options: DaemonOptions) throws(StartupError) -> Int32 {
+        let loop = try step(try EventLoop())
         var stopping = false
         var stopSensor: () -> Void = {}
         let shutdown = { (signal: String) in
@@ -37,8 +44,8 @@ public enum Daemon {
             stopSensor()
             loop.exit(0)
         }
-        let term = try loop.addSignal(SIGTERM) { shutdown("SIGTERM") }
-        let interrupt = try loop.addSignal(SIGINT) { shutdown("SIGINT") }
+        let term = try step(try loop.addSignal(SIGTERM) { shutdown("SIGTERM") })
+        let interrupt = try step(try loop.addSignal(SIGINT) { shutdown("SIGINT") })
         defer { term.cancel(); interrupt.cancel() }
 
         let source = try makeSource(options, loop: loop)
@@ -48,17 +55,17 @@ public enum Daemon {
         } catch {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
-        try bus.attach(to: loop)
-        try bus.exitLoopOnDisconnect()
+        try step(try bus.attach(to: loop))
+        try step(try bus.exitLoopOnDisconnect())
 
         let hub = OrientationHub(source: source, timers: loop)
         let demand = SensorDemand(timers: loop) { level in hub.run(level) }
         let budget = CallerBudget(limits: options.limits)
-        let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
+        let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         if options.sensorProxyCompat {
-            compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget)
+            compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget))
             names.append(Contract.SensorProxy.busName)
         }
         defer { withExtendedLifetime((orientation, compat)) {} }
@@ -76,13 +83,13 @@ public enum Daemon {
         let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
         Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
-        let code = try loop.run()
+        let code = try step(try loop.run())
         stopSensor()
         if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
         return code
     }
 
-    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws -> (any SampleSource)? {
+    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> (any SampleSource)? {
         switch options.source {
         case .none:
             return nil

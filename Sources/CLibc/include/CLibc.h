@@ -19,4 +19,8 @@
 /* errno is a macro Swift cannot import. */
 int orientd_errno(void);
 
+/* The process's arguments as main received them (Embedded Swift has no CommandLine). */
+int orientd_argc(void);
+char *const *orientd_argv(void);
+
 #endif

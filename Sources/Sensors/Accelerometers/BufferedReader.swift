@@ -36,7 +36,7 @@ final class BufferedReader: AccelerometerReader {
     private static let bufferScans = 64
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop,
-         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
+         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
         sysname = discovered.sysname
         movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
@@ -47,7 +47,7 @@ final class BufferedReader: AccelerometerReader {
         let device: IIODevice
         (context, device) = try openDevice(discovered.sysname)
         self.device = device
-        channels = try AccelerometerConfiguration.axisNames.map { axis throws in
+        channels = try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in
             guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
                 throw CallError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
             }
@@ -57,7 +57,7 @@ final class BufferedReader: AccelerometerReader {
         try setUp()
     }
 
-    private func setUp() throws {
+    private func setUp() throws(CallError) {
         // A buffer left enabled (a crashed run, another reader that died) would make
         // enabling fail with EBUSY; the channel layout cannot change while it runs.
         if (try? device.readAttribute("buffer/enable")) == "1" {
