@@ -1,5 +1,6 @@
 # orientd: build and install.
-#   make                      release binaries (static Swift standard library)
+#   make                      release binaries in .build-bin/: orientd in Embedded Swift
+#                             (scripts/build-embedded), orientctl with the static Swift stdlib
 #   make install              PREFIX=/usr/local DESTDIR=
 #   make install-compat       also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
 #   make test                 every test (scripts/test)
@@ -13,18 +14,29 @@ DBUSPOLICYDIR = $(PREFIX)/share/dbus-1/system.d
 DBUSSERVICEDIR = $(PREFIX)/share/dbus-1/system-services
 DBUSINTERFACEDIR = $(PREFIX)/share/dbus-1/interfaces
 DOCDIR = $(PREFIX)/share/doc/orientd
-# The installed daemon links the Swift standard library statically: the dynamic build's
-# RUNPATH points into the toolchain.
+# The daemon is built in Embedded Swift: no Swift runtime, only what it uses of the standard
+# library, compiled in. orientctl (ArgumentParser) links the Swift standard library statically:
+# the dynamic build's RUNPATH points into the toolchain. BIN holds what is installed and tested.
 SCRATCH = .build-static
 SWIFT_RELEASE = swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH)
-BIN = $(SCRATCH)/release
+EMBEDDED = .build-embedded
+BIN = .build-bin
+DAEMON_SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CallError Sources/Systemd \
+	Sources/IIO Sources/OrientationCore Sources/Sensors Sources/OrientdDaemon Sources/orientd -type f)
 
-.PHONY: all build install install-compat uninstall test
+.PHONY: all build orientctl install install-compat uninstall test
 all: build
 
-build:
-	$(SWIFT_RELEASE) --product orientd
+build: $(BIN)/orientd orientctl
+
+$(BIN)/orientd: $(DAEMON_SOURCES) scripts/build-embedded
+	scripts/build-embedded $(EMBEDDED)
+	install -Dm755 $(EMBEDDED)/orientd $@
+
+# SwiftPM tracks orientctl's sources itself.
+orientctl:
 	$(SWIFT_RELEASE) --product orientctl
+	install -Dm755 $(SCRATCH)/release/orientctl $(BIN)/orientctl
 
 install: build
 	install -Dm755 $(BIN)/orientd $(DESTDIR)$(LIBEXECDIR)/orientd
