@@ -23,16 +23,18 @@ let package = Package(
         // C edge: the only modules that see C headers.
         // libiio's header for its types; the library itself is dlopen()ed while in use.
         .target(name: "CIIO", path: "Sources/CIIO"),
+        // The C library for the daemon's modules (Embedded Swift has no Glibc module).
+        .target(name: "CLibc", path: "Sources/CLibc", exclude: ["embedded"]),
         .target(name: "CSystemd", path: "Sources/CSystemd",
                 linkerSettings: [.linkedLibrary("systemd")]),
         // The kernel's uinput requests (ioctl macros), for the tablet-mode input switch.
         .target(name: "CInput", path: "Sources/CInput"),
 
         // Swift wrappers over the C libraries, with one error type for failed C calls.
-        .target(name: "CallError", swiftSettings: lean),
-        .target(name: "Systemd", dependencies: ["CSystemd", "CallError"], swiftSettings: lean),
-        .target(name: "IIO", dependencies: ["CIIO", "CallError"], swiftSettings: lean),
-        .target(name: "Input", dependencies: ["CInput", "CallError"], swiftSettings: lean),
+        .target(name: "CallError", dependencies: ["CLibc"], swiftSettings: lean),
+        .target(name: "Systemd", dependencies: ["CSystemd", "CLibc", "CallError"], swiftSettings: lean),
+        .target(name: "IIO", dependencies: ["CIIO", "CLibc", "CallError"], swiftSettings: lean),
+        .target(name: "Input", dependencies: ["CInput", "CLibc", "CallError"], swiftSettings: lean),
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
@@ -42,12 +44,12 @@ let package = Package(
 
         // Sensors: discovery through sd-device, polled and buffered readers through libiio,
         // trace replay. Used by the daemon and by orientctl.
-        .target(name: "Sensors", dependencies: ["OrientationCore", "Systemd", "IIO"], swiftSettings: lean),
+        .target(name: "Sensors", dependencies: ["CLibc", "OrientationCore", "Systemd", "IIO"], swiftSettings: lean),
 
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
-        .target(name: "OrientdDaemon", dependencies: ["OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
+        .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
                 swiftSettings: lean),
-        .executableTarget(name: "orientd", dependencies: ["OrientdDaemon", "Systemd"], swiftSettings: lean),
+        .executableTarget(name: "orientd", dependencies: ["CLibc", "OrientdDaemon", "Systemd"], swiftSettings: lean),
 
         .executableTarget(name: "orientctl", dependencies: [
             "OrientationCore", "PostureCore", "Sensors", "Systemd",

@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 
 /// A C library call that failed: which call (with what it was about) and the errno. The
 /// C-edge modules (Systemd, IIO) convert every negative-errno return into this, in `check`.

@@ -1,6 +1,6 @@
 import CallError
 import CIIO
-import Glibc
+import CLibc
 
 /// An enabled libiio buffer. Destroying it disables the kernel buffer and closes the
 /// device node.

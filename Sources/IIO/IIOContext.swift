@@ -1,6 +1,6 @@
 import CallError
 import CIIO
-import Glibc
+import CLibc
 
 /// A snapshot of the local IIO devices (libiio's local backend reads sysfs). Devices that
 /// appear later need a new context.
@@ -10,7 +10,7 @@ public final class IIOContext {
     public init() throws(CallError) {
         try Library.load()
         guard let context = iio.create_local_context!() else {
-            let error = CallError(call: "iio_create_local_context", errno: errno)
+            let error = CallError(call: "iio_create_local_context", errno: orientd_errno())
             Library.unload()
             throw error
         }
@@ -71,7 +71,7 @@ public struct IIODevice {
     /// Creates and enables a buffer of `samples` scans for the enabled channels.
     public func createBuffer(samples: Int) throws(CallError) -> IIOBuffer {
         guard let buffer = iio.device_create_buffer!(handle, samples, false) else {
-            throw CallError(call: "create buffer of \(id)", errno: errno)
+            throw CallError(call: "create buffer of \(id)", errno: orientd_errno())
         }
         return IIOBuffer(handle: buffer, device: self)
     }

@@ -1,6 +1,6 @@
 import CallError
 import CIIO
-import Glibc
+import CLibc
 
 /// libiio's entry points. Valid while an `IIOContext` exists: the first context loads the
 /// library, the last one to go unloads it (CIIO/loader.c says why).

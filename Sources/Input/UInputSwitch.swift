@@ -1,6 +1,6 @@
 import CallError
 import CInput
-import Glibc
+import CLibc
 
 /// A virtual input device with one switch, made through the kernel's uinput node: it exists
 /// from `init` until `close()` (or deinit), and `set` reports the switch's state to every
@@ -19,25 +19,25 @@ public final class UInputSwitch {
     /// character device stand in for /dev/uinput (the tests' fake file).
     public init(path: String, name: String, code: UInt16, allowRecording: Bool) throws(CallError) {
         self.code = code
-        fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: errno) }
+        fd = orientd_open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: orientd_errno()) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
-            let e = errno
-            Glibc.close(fd)
+            let e = orientd_errno()
+            CLibc.close(fd)
             throw CallError(call: "fstat \(path)", errno: e)
         }
-        isRecording = (status.st_mode & S_IFMT) != S_IFCHR
+        isRecording = (status.st_mode & UInt32(S_IFMT)) != UInt32(S_IFCHR)
         if isRecording {
             guard allowRecording else {
-                Glibc.close(fd)
+                CLibc.close(fd)
                 throw CallError(call: "\(path) is not a character device", errno: ENOTTY)
             }
             return
         }
         let r = orientd_uinput_create_switch(fd, name, code)
         guard r >= 0 else {
-            Glibc.close(fd)
+            CLibc.close(fd)
             throw CallError(call: "create uinput device \"\(name)\" on \(path)", errno: -r)
         }
     }
@@ -52,7 +52,7 @@ public final class UInputSwitch {
     public func close() {
         guard fd >= 0 else { return }
         if !isRecording { _ = orientd_uinput_destroy(fd) }
-        Glibc.close(fd)
+        CLibc.close(fd)
         fd = -1
     }
 

@@ -11,7 +11,7 @@ public struct SupportedOrientations: Equatable, Sendable, CustomStringConvertibl
     /// In the order of `Orientation.poses`, whatever the order of the text.
     public let orientations: [Orientation]
 
-    public static let all = SupportedOrientations(unchecked: Orientation.poses.filter(\.isEdgeUp))
+    public static let all = SupportedOrientations(unchecked: Orientation.poses.filter { $0.isEdgeUp })
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let text: String
@@ -48,9 +48,9 @@ public struct SupportedOrientations: Equatable, Sendable, CustomStringConvertibl
     public func contains(_ orientation: Orientation) -> Bool { orientations.contains(orientation) }
 
     /// The names, `;`-separated: the form the parser reads.
-    public var description: String { orientations.map(\.rawValue).joined(separator: ";") }
+    public var description: String { orientations.map { $0.rawValue }.joined(separator: ";") }
 
     private static var validNames: String {
-        all.orientations.map(\.rawValue).joined(separator: ", ")
+        all.orientations.map { $0.rawValue }.joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
-import Glibc
+import CallError
+import CLibc
 import OrientationCore
 import Sensors
 import Systemd
@@ -12,11 +13,8 @@ public enum Daemon {
         Log.verbose = options.verbose
         do {
             return try serve(options)
-        } catch let error as StartupError {
-            Log.error(error.message)
-            return 1
         } catch {
-            Log.error("\(error)")
+            Log.error(error.message)
             return 1
         }
     }
@@ -30,8 +28,17 @@ public enum Daemon {
         let message: String
     }
 
-    private static func serve(_ options: DaemonOptions) throws -> Int32 {
-        let loop = try EventLoop()
+    /// A start-up step that is a C call: its failure ends start-up with the call's description.
+    private static func step<T>(_ body: @autoclosure () throws(CallError) -> T) throws(StartupError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StartupError(message: error.description)
+        }
+    }
+
+    private static func serve(_ options: DaemonOptions) throws(StartupError) -> Int32 {
+        let loop = try step(try EventLoop())
         var stopping = false
         var stopSensor: () -> Void = {}
         let shutdown = { (signal: String, code: Int32) in
@@ -46,16 +53,16 @@ public enum Daemon {
         // write, not a reason to die with the sensor running.
         loop.ignore(SIGPIPE)
         var handlers = [
-            try loop.addSignal(SIGTERM) { shutdown("SIGTERM", 0) },
-            try loop.addSignal(SIGINT) { shutdown("SIGINT", 0) },
+            try step(try loop.addSignal(SIGTERM) { shutdown("SIGTERM", 0) }),
+            try step(try loop.addSignal(SIGINT) { shutdown("SIGINT", 0) }),
             // Nothing to reload: udev properties are read when a device is bound.
-            try loop.addSignal(SIGHUP) { Log.info("SIGHUP: nothing to reload, ignoring") },
+            try step(try loop.addSignal(SIGHUP) { Log.info("SIGHUP: nothing to reload, ignoring") }),
         ]
         // Any other signal that would end the process goes through the clean stop too, and
         // exits non-zero so that Restart=on-failure brings the service back.
         for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGQUIT, "SIGQUIT"),
                                (SIGVTALRM, "SIGVTALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ")] {
-            handlers.append(try loop.addSignal(number) { shutdown(name, 1) })
+            handlers.append(try step(try loop.addSignal(number) { shutdown(name, 1) }))
         }
         defer { for handler in handlers { handler.cancel() } }
 
@@ -67,9 +74,9 @@ public enum Daemon {
         } catch {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
-        try bus.setCallTimeout(us: busCallTimeoutUs)
-        try bus.attach(to: loop)
-        try bus.exitLoopOnDisconnect()
+        try step(try bus.setCallTimeout(us: busCallTimeoutUs))
+        try step(try bus.attach(to: loop))
+        try step(try bus.exitLoopOnDisconnect())
 
         let hub = OrientationHub(source: source, timers: loop, supportedOption: options.supportedOrientations,
                                  lockLimit: options.limits.callers)
@@ -79,20 +86,20 @@ public enum Daemon {
             posture.hub.run(level)
             sleep?.sensorChanged(running: level == .full)
         }
-        sleep = try SleepWatch(bus: bus, demand: demand, source: source)
+        sleep = try step(try SleepWatch(bus: bus, demand: demand, source: source))
         let budget = CallerBudget(limits: options.limits)
-        let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
+        let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
         let tabletSwitch = posture.makeSwitch(options)
-        let postureService = try PostureService(bus: bus, hub: posture.hub, demand: demand)
+        let postureService = try step(try PostureService(bus: bus, hub: posture.hub, demand: demand))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         if options.sensorProxyCompat {
-            compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget)
+            compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget))
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
-        let pathFilter = try bus.acceptCalls(onlyOn: paths)
+        let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
         defer { withExtendedLifetime((orientation, compat, pathFilter, sleep, postureService)) {} }
         stopSensor = {
             demand.stopNow()
@@ -113,13 +120,13 @@ public enum Daemon {
         let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
         Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
-        let code = try loop.run()
+        let code = try step(try loop.run())
         stopSensor()
         if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
         return code
     }
 
-    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws -> (any SampleSource)? {
+    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> (any SampleSource)? {
         switch options.source {
         case .none:
             return nil

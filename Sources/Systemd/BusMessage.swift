@@ -1,6 +1,6 @@
 import CallError
 import CSystemd
-import Glibc
+import CLibc
 
 /// One D-Bus message, with a reference of its own so it can outlive the callback it
 /// arrived in (a method call answered later).
@@ -75,8 +75,8 @@ public final class BusMessage {
     public func readFileDescriptor() throws(CallError) -> Int32 {
         var fd: Int32 = -1
         try check(sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "h")), &fd), "read file descriptor argument")
-        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 3)
-        guard copy >= 0 else { throw CallError(call: "duplicate file descriptor", errno: errno) }
+        let copy = orientd_dup_cloexec(fd)
+        guard copy >= 0 else { throw CallError(call: "duplicate file descriptor", errno: orientd_errno()) }
         return copy
     }
 

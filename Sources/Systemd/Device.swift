@@ -1,6 +1,6 @@
 import CallError
 import CSystemd
-import Glibc
+import CLibc
 
 /// A device as udev sees it (sd-device): sysfs attributes and udev properties. Attribute
 /// values are cached by sd-device, so a fresh read needs a fresh `Device`.
@@ -42,12 +42,12 @@ public final class Device {
     /// for sysfs (a test's fake device) holds just the new value.
     public func setAttribute(_ name: String, _ value: String) throws(CallError) {
         let path = syspath + "/" + name
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: errno) }
+        let fd = orientd_open(path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: orientd_errno()) }
         defer { close(fd) }
         let line = value + "\n"
-        let written = line.withCString { Glibc.write(fd, $0, strlen($0)) }
-        guard written >= 0 else { throw CallError(call: "write \(path)", errno: errno) }
+        let written = line.withCString { CLibc.write(fd, $0, strlen($0)) }
+        guard written >= 0 else { throw CallError(call: "write \(path)", errno: orientd_errno()) }
     }
 
     private func string(_ get: (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32) -> String? {

@@ -1,6 +1,6 @@
 import CallError
 import CSystemd
-import Glibc
+import CLibc
 
 /// The daemon's single event loop (sd-event): timers, file descriptors and signals, all
 /// dispatched on the thread that calls `run()`.
@@ -56,7 +56,7 @@ public final class EventLoop: Timers {
 
     /// The signal no longer terminates the process (SIGPIPE: a failed write returns EPIPE).
     public func ignore(_ signal: Int32) {
-        Glibc.signal(signal, SIG_IGN)
+        orientd_ignore_signal(signal)
     }
 
     /// Handles a signal on the loop; the signal is blocked for the process so that only the

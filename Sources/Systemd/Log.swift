@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 
 /// Log lines on stderr. The daemon prefixes them with sd-daemon(3) priorities so journald
 /// keeps the levels; a command-line tool turns the prefixes off. Libraries log; only `main`
@@ -21,9 +21,9 @@ public enum Log {
         line.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                let n = CLibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
                 if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 && orientd_errno() == EINTR { continue }
                     return
                 }
                 offset += n

@@ -17,6 +17,10 @@ public protocol Cancellable: AnyObject {
 }
 
 extension Timers {
+    // Emitted in each caller: Embedded Swift compiles this module's own copy of a generic
+    // method that nothing here calls as a trap, and that strong copy would replace the
+    // callers' working ones at link time.
+    @_alwaysEmitIntoClient
     public func addTimer(afterUs delay: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
         try addTimer(at: now + delay, handler)
     }

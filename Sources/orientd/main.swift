@@ -1,9 +1,9 @@
-import Glibc
+import CLibc
 import OrientationCore
 import OrientdDaemon
 import Systemd
 
-switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) }) {
+switch Result(catching: { () throws(DaemonOptions.UsageError) in try DaemonOptions.parse((1..<Int(orientd_argc())).map { String(cString: orientd_argv()[$0]!) }) }) {
 case .success(.help):
     print(DaemonOptions.usage)
 case .success(.version):

@@ -81,7 +81,7 @@ public final class OrientationService {
         let held = try begins.add(call)
         Log.debug("Begin from \(call.sender ?? "?"): \(held) reference(s)")
         hub.whenFirstAnswer { orientation in
-            do {
+            do throws(CallError) {
                 try call.replyString(orientation.rawValue)
             } catch {
                 // The caller may have left meanwhile; nothing else to do.

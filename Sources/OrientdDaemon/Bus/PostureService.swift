@@ -1,5 +1,6 @@
 import CallError
 import OrientationCore
+import PostureCore
 import Systemd
 
 /// The D-Bus face of posture (docs/posture.md): `org.orientd.Posture1` at

@@ -1,5 +1,5 @@
 import CallError
-import Glibc
+import CLibc
 import OrientationCore
 import Sensors
 import Systemd

@@ -31,7 +31,7 @@ public enum AccelerometerDiscovery {
             Log.error("cannot enumerate IIO devices: \(error)")
             return []
         }
-        Log.debug("udev lists \(devices.count) IIO device(s): \(devices.map(\.sysname).joined(separator: ", "))")
+        Log.debug("udev lists \(devices.count) IIO device(s): \(devices.map { $0.sysname }.joined(separator: ", "))")
         return devices.compactMap(describe)
     }
 

@@ -1,5 +1,5 @@
 import CallError
-import Glibc
+import CLibc
 import IIO
 import OrientationCore
 import Systemd
@@ -40,7 +40,7 @@ final class BufferedReader: AccelerometerReader {
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop,
          options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
-         stalled: @escaping () -> Void) throws {
+         stalled: @escaping () -> Void) throws(CallError) {
         sysname = discovered.sysname
         movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
@@ -54,7 +54,7 @@ final class BufferedReader: AccelerometerReader {
         let device: IIODevice
         (context, device) = try openDevice(discovered.sysname)
         self.device = device
-        channels = try AccelerometerConfiguration.axisNames.map { axis throws in
+        channels = try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in
             guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
                 throw CallError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
             }
@@ -70,7 +70,7 @@ final class BufferedReader: AccelerometerReader {
         }
     }
 
-    private func setUp() throws {
+    private func setUp() throws(CallError) {
         // A buffer left enabled (a crashed run, another reader that died) would make
         // enabling fail with EBUSY; the channel layout cannot change while it runs.
         if (try? device.readAttribute("buffer/enable")) == "1" {

@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 import Systemd
 
 /// orientd's hold on one IIO device: an exclusive lock that every orientd on the machine
@@ -33,8 +33,8 @@ public final class DeviceCustody {
         lockPath = "\(directory)/\(sysname).lock"
         statePath = "\(directory)/\(sysname).state"
         mkdir(directory, 0o755)
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .failed("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        let fd = orientd_open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .failed("cannot open \(lockPath): \(String(cString: strerror(orientd_errno())))") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.read(fd) ?? "?"
             close(fd)
@@ -50,7 +50,7 @@ public final class DeviceCustody {
 
     /// Originals a run that did not end cleanly left behind, oldest change first.
     public func leftovers() -> [(attribute: String, value: String)] {
-        let fd = open(statePath, O_RDONLY | O_CLOEXEC)
+        let fd = orientd_open(statePath, O_RDONLY | O_CLOEXEC, 0)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         guard let text = Self.read(fd) else { return [] }
@@ -98,16 +98,16 @@ public final class DeviceCustody {
         var text = ""
         for entry in originals { text += "\(entry.attribute)\t\(entry.value)\n" }
         let temporary = statePath + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = orientd_open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            Log.warning("\(sysname): cannot save the original attributes to \(temporary): \(String(cString: strerror(errno)))")
+            Log.warning("\(sysname): cannot save the original attributes to \(temporary): \(String(cString: strerror(orientd_errno())))")
             return
         }
         let written = text.withCString { write(fd, $0, strlen($0)) }
         fsync(fd)
         close(fd)
         if written < 0 || rename(temporary, statePath) != 0 {
-            Log.warning("\(sysname): cannot save the original attributes to \(statePath): \(String(cString: strerror(errno)))")
+            Log.warning("\(sysname): cannot save the original attributes to \(statePath): \(String(cString: strerror(orientd_errno())))")
         }
     }
 

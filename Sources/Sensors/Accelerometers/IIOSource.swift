@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 import IIO
 import OrientationCore
 import Systemd
@@ -154,12 +154,27 @@ public final class IIOSource: SampleSource {
 
     public func readOnce() throws(SourceError) -> Vector3 {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
-        do {
-            guard keepsOneShotReadsOpen else { return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname)) }
-            if oneShot == nil {
-                let (context, device) = try openDevice(bound.sysname)
-                oneShot = (context, try RawReading.channels(of: device))
+        guard keepsOneShotReadsOpen else {
+            do {
+                return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
+            } catch {
+                throw SourceError("\(bound.sysname): \(error)")
             }
+        }
+        if oneShot == nil {
+            let opened: (IIOContext, IIODevice)
+            do {
+                opened = try openDevice(bound.sysname)
+            } catch {
+                throw SourceError("\(bound.sysname): \(error)")
+            }
+            do {
+                oneShot = (opened.0, try RawReading.channels(of: opened.1))
+            } catch {
+                throw SourceError("\(bound.sysname): \(error)")
+            }
+        }
+        do {
             return configuration.gravity(raw: try RawReading.read(oneShot!.channels))
         } catch {
             oneShot = nil

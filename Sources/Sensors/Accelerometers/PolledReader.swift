@@ -1,3 +1,5 @@
+import CallError
+import CLibc
 import IIO
 import OrientationCore
 import Systemd
@@ -19,7 +21,7 @@ final class PolledReader: AccelerometerReader {
     typealias Options = IIOSource.Options
 
     init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop, options: Options,
-         deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws {
+         deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
         self.configuration = configuration
         self.loop = loop
         self.options = options
@@ -28,7 +30,10 @@ final class PolledReader: AccelerometerReader {
         movement = MovementTracker(options: options, now: loop.now)
         let iio: IIODevice
         (context, iio) = try openDevice(device.sysname)
-        channels = try RawReading.channels(of: iio)
+        guard let found = try? RawReading.channels(of: iio) else {
+            throw CallError(call: "find accel_x/y/z channels of \(device.sysname)", errno: ENODEV)
+        }
+        channels = found
         poll()
     }
 

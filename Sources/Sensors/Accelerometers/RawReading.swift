@@ -3,8 +3,12 @@ import OrientationCore
 
 extension AccelerometerDiscovery {
     /// One reading of the device's raw values (for `orientctl sensors`).
-    public static func readRaw(_ accelerometer: DiscoveredAccelerometer) throws -> (Int64, Int64, Int64) {
-        try RawReading.readOnce(sysname: accelerometer.sysname)
+    public static func readRaw(_ accelerometer: DiscoveredAccelerometer) throws(SourceError) -> (Int64, Int64, Int64) {
+        do {
+            return try RawReading.readOnce(sysname: accelerometer.sysname)
+        } catch {
+            throw SourceError(error.description)
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-import Glibc
+import CLibc
 import OrientationCore
 
 /// A trace file read a chunk at a time: whatever the file's size, a replay holds one chunk
@@ -19,8 +19,8 @@ final class TraceFile {
 
     init(path: String) throws(SourceError) {
         self.path = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SourceError("cannot open trace \(path): \(String(cString: strerror(errno)))") }
+        fd = orientd_open(path, O_RDONLY | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw SourceError("cannot open trace \(path): \(String(cString: strerror(orientd_errno())))") }
         parser = Trace.LineParser(source: path)
     }
 
@@ -29,7 +29,7 @@ final class TraceFile {
     /// Back to the first line.
     func rewind() throws(SourceError) {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
-            throw SourceError("cannot rewind trace \(path): \(String(cString: strerror(errno)))")
+            throw SourceError("cannot rewind trace \(path): \(String(cString: strerror(orientd_errno())))")
         }
         chunkStart = 0
         chunkEnd = 0
@@ -74,8 +74,8 @@ final class TraceFile {
             }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress! + chunkEnd, $0.count - chunkEnd) }
             if n < 0 {
-                if errno == EINTR { continue }
-                throw SourceError("cannot read trace \(path): \(String(cString: strerror(errno)))")
+                if orientd_errno() == EINTR { continue }
+                throw SourceError("cannot read trace \(path): \(String(cString: strerror(orientd_errno())))")
             }
             if n == 0 { atEnd = true } else { chunkEnd += n }
         }

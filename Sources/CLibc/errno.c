@@ -1,0 +1,5 @@
+#include "CLibc.h"
+
+int orientd_errno(void) {
+        return errno;
+}
