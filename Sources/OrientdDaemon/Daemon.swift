@@ -81,15 +81,18 @@ public enum Daemon {
         let orientation = try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget)
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
+        var ambient: AmbientSensorsService?
         if options.sensorProxyCompat {
-            compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget)
+            let light = AmbientSensorsService(bus: bus, loop: loop, budget: budget)
+            ambient = light
+            compat = try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light)
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try bus.acceptCalls(onlyOn: paths)
-        defer { withExtendedLifetime((orientation, compat, pathFilter, sleep)) {} }
-        stopSensor = { demand.stopNow() }
+        defer { withExtendedLifetime((orientation, compat, ambient, pathFilter, sleep)) {} }
+        stopSensor = { demand.stopNow(); ambient?.stopNow() }
         for name in names {
             do {
                 try bus.requestName(name)

@@ -17,6 +17,9 @@ public final class SensorDemand {
     public enum Consumer: Hashable {
         case notifications
         case accelerometerClaims
+        /// Compatibility claims of a sensor that is not the accelerometer (light, proximity):
+        /// each such sensor has a `SensorDemand` of its own.
+        case sensorClaims
     }
 
     public struct Parameters: Equatable {
