@@ -187,3 +187,42 @@ def test_monitor_sensor_follows_light_and_proximity(testbed, bus, kind):
         m.kill()
         m.wait()
         stop()
+
+
+def test_hwmon_light(testbed, bus):
+    """Apple's SMC light sensor: "(left,right)" counts, the brighter side in percent of 255,
+    unit vendor (iio-sensor-proxy's hwmon-als driver)."""
+    dev = T.add_light(testbed, {'light': '(10,51)'}, subsystem='hwmon')
+    d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
+    try:
+        conn, proxy, get = session(bus)
+        assert get('HasAmbientLight') is not False, d.output()
+        proxy.ClaimLight(dbus_interface=ISP[2])
+        assert T.wait_for(lambda: math.isclose(float(get('LightLevel')), 20.0, rel_tol=0.01)), d.output()
+        assert str(get('LightLevelUnit')) == 'vendor'
+        dev.write('light', '(255,3)')
+        assert T.wait_for(lambda: math.isclose(float(get('LightLevel')), 100.0, rel_tol=0.01)), d.output()
+        dev.write('light', 'garbage')
+        assert T.wait_for(lambda: 'reading dropped' in d.output()), d.output()
+        assert math.isclose(float(get('LightLevel')), 100.0, rel_tol=0.01)
+        dev.remove()
+        assert T.wait_for(lambda: get('HasAmbientLight') is False or not get('HasAmbientLight')), d.output()
+    finally:
+        d.stop()
+
+
+def test_light_polls_only_while_claimed(testbed, bus):
+    T.add_light(testbed, {'in_illuminance_input': '5'})
+    d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
+    try:
+        conn, proxy, get = session(bus)
+        time.sleep(1.0)
+        assert 'ambient light source started' not in d.output()
+        proxy.ClaimLight(dbus_interface=ISP[2])
+        proxy.ClaimLight(dbus_interface=ISP[2])    # idempotent per caller
+        assert T.wait_for(lambda: float(get('LightLevel')) == 5.0), d.output()
+        conn.close()                               # leaving the bus releases the claim
+        assert T.wait_for(lambda: 'ambient light source stopped' in d.output(), 5), d.output()
+        assert d.output().count('ambient light source started') == 1, d.output()
+    finally:
+        d.stop()
