@@ -77,11 +77,12 @@ install-compat: install
 	chmod 644 $(DESTDIR)$(UNITDIR)/orientd.service.d/sensor-proxy-compat.conf
 	install -Dm644 dbus/net.hadess.SensorProxy.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf
 	install -Dm644 dbus/net.hadess.SensorProxy.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service
+	install -Dm644 udev/80-orientd-sensor-proxy.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-proxy.rules
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBEXECDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
 		$(DESTDIR)$(UNITDIR)/orientd.service $(DESTDIR)$(UNITDIR)/orientd.service.d/sensor-proxy-compat.conf \
-		$(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules \
+		$(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-proxy.rules \
 		$(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \

@@ -93,16 +93,20 @@ public enum Daemon {
         let postureService = try step(try PostureService(bus: bus, hub: posture.hub, demand: demand))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
+        var ambient: AmbientSensorsService?
         if options.sensorProxyCompat {
-            compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget))
+            let light = AmbientSensorsService(bus: bus, loop: loop, budget: budget)
+            ambient = light
+            compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
-        defer { withExtendedLifetime((orientation, compat, pathFilter, sleep, postureService)) {} }
+        defer { withExtendedLifetime((orientation, compat, ambient, pathFilter, sleep, postureService)) {} }
         stopSensor = {
             demand.stopNow()
+            ambient?.stopNow()
             tabletSwitch?.close()
         }
         for name in names {

@@ -14,16 +14,14 @@ struct Sensors: ParsableCommand {
         // Discovery logs what it passes over; on a terminal, without journald's prefixes.
         Log.priorityPrefixes = false
         let found = AccelerometerDiscovery.scan()
-        if found.isEmpty {
-            writeLine("no IIO accelerometer found")
-            return
-        }
+        if found.isEmpty { writeLine("no IIO accelerometer found") }
         let chosen = AccelerometerDiscovery.select(found, pin: nil)
         let base = AccelerometerDiscovery.select(found, pin: nil, location: .base)
         for accelerometer in found {
             writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath,
                                base: base?.syspath == accelerometer.syspath && chosen != nil))
         }
+        for line in PolledSensorListing.lines() { writeLine(line) }
     }
 
     private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool) -> String {

@@ -549,3 +549,91 @@ def stop_scans(acc):
     if acc._thread:
         acc._thread.join(2)
         acc._thread = None
+
+
+# -- ambient light and proximity sensors (additive) ---------------------------------------
+
+class FakeSimpleSensor:
+    """A fake device of one subsystem ('iio' or 'hwmon') whose readings are plain sysfs
+    attributes (an ambient light or proximity sensor): `attrs` and udev `props` as given."""
+
+    def __init__(self, testbed, sysname, subsystem='iio', attrs=None, props=None):
+        self.tb = testbed
+        self.root = testbed.get_root_dir()
+        self.sysname = sysname
+        self.subsystem = subsystem
+        self.attrs = dict(attrs or {})
+        self.props = dict(props or {})
+        self.add()
+
+    def add(self):
+        flat_attrs = []
+        for k, v in self.attrs.items():
+            flat_attrs += [k, v + '\n']
+        flat_props = []
+        for k, v in self.props.items():
+            flat_props += [k, v]
+        self.syspath = self.tb.add_device(self.subsystem, self.sysname, None, flat_attrs, flat_props)
+
+    def path(self, attr):
+        return self.root + self.syspath + '/' + attr
+
+    def write(self, attr, value):
+        self.attrs[attr] = value
+        tmp = self.path(attr) + '.new'
+        with open(tmp, 'w') as f:
+            f.write(value + '\n')
+        os.rename(tmp, self.path(attr))
+
+    def remove(self):
+        self.tb.uevent(self.syspath, 'remove')
+        self.tb.remove_device(self.syspath)
+
+    def replug(self):
+        self.add()
+        self.tb.uevent(self.syspath, 'add')
+
+    def close(self):
+        pass
+
+
+def _next_iio_index(testbed):
+    return sum(1 for d in testbed.devices if getattr(d, 'sysname', '').startswith('iio:device'))
+
+
+def add_light(testbed, attrs, props=None, subsystem='iio'):
+    """A fake ambient light sensor; iio-sensor-proxy's udev rule would tag it
+    IIO_SENSOR_PROXY_TYPE (given here, as udev is not running)."""
+    if subsystem == 'hwmon':
+        sysname = 'hwmon%d' % len(testbed.devices)
+        p = {'IIO_SENSOR_PROXY_TYPE': 'hwmon-als'}
+    else:
+        sysname = 'iio:device%d' % _next_iio_index(testbed)
+        p = {'IIO_SENSOR_PROXY_TYPE': 'iio-poll-als', 'NAME': '"als"'}
+        attrs = dict({'name': 'als'}, **attrs)
+    p.update(props or {})
+    s = FakeSimpleSensor(testbed.tb, sysname, subsystem, attrs, p)
+    testbed.devices.append(s)
+    return s
+
+
+def add_proximity(testbed, raw='0', props=None, attrs=None):
+    p = {'IIO_SENSOR_PROXY_TYPE': 'iio-poll-proximity', 'NAME': '"prox"'}
+    p.update(props or {})
+    a = {'name': 'prox', 'in_proximity_raw': raw}
+    a.update(attrs or {})
+    s = FakeSimpleSensor(testbed.tb, 'iio:device%d' % _next_iio_index(testbed), 'iio', a, p)
+    testbed.devices.append(s)
+    return s
+
+
+def start_iio_sensor_proxy(bus, testbed):
+    """iio-sensor-proxy 3.0 (Debian's /usr/sbin/iio-sensor-proxy) on the private bus against
+    the testbed; returns (process, log path)."""
+    log_path = os.path.join(bus.dir, 'isp-%d.log' % time.monotonic_ns())
+    env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
+               DBUS_SYSTEM_BUS_ADDRESS=bus.address, G_MESSAGES_DEBUG='all')
+    log = open(log_path, 'w')
+    proc = subprocess.Popen(['/usr/sbin/iio-sensor-proxy'], env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc.log_path = log_path
+    return proc

@@ -6,7 +6,7 @@ import Systemd
 /// orientation from it (GNOME's mutter, KDE through Qt Sensors, phone shells). Accelerometer
 /// claims are counted per caller like Begins, idempotent as in iio-sensor-proxy, and are a
 /// consumer of `SensorDemand` of their own: they run the sensor but are not Begins. There is
-/// no light sensor, proximity sensor or compass yet.
+/// ambient light and proximity members come from `AmbientSensorsService`; no compass yet.
 public final class SensorProxyService {
     private typealias API = Contract.SensorProxy
 
@@ -28,7 +28,7 @@ public final class SensorProxyService {
     private var exports: [BusObjectExport] = []
     private var tilt = Tilt.undefined
 
-    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget) throws(CallError) {
+    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget, ambient: AmbientSensorsService) throws(CallError) {
         self.bus = bus
         self.hub = hub
         self.demand = demand
@@ -39,21 +39,12 @@ public final class SensorProxyService {
         exports.append(try bus.export(path: API.objectPath, interface: API.interface, members: [
             .method(name: "ClaimAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
             .method(name: "ReleaseAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
-            .method(name: "ClaimLight") { (call) throws(BusError) in try? call.replyEmpty() },
-            .method(name: "ReleaseLight") { (call) throws(BusError) in try? call.replyEmpty() },
-            .method(name: "ClaimProximity") { (call) throws(BusError) in try? call.replyEmpty() },
-            .method(name: "ReleaseProximity") { (call) throws(BusError) in try? call.replyEmpty() },
             .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
             .property(name: "AccelerometerOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(Self.accelerometerOrientation(self.hub.screenOrientation))
             },
             .property(name: "AccelerometerTilt", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
-            .property(name: "HasAmbientLight", signature: "b", emitsChange: true) { .bool(false) },
-            .property(name: "LightLevelUnit", signature: "s", emitsChange: true) { .string("lux") },
-            .property(name: "LightLevel", signature: "d", emitsChange: true) { .double(0) },
-            .property(name: "HasProximity", signature: "b", emitsChange: true) { .bool(false) },
-            .property(name: "ProximityNear", signature: "b", emitsChange: true) { .bool(false) },
-        ]))
+        ] + ambient.members))
         exports.append(try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
             .method(name: "ClaimCompass") { (call) throws(BusError) in try? call.replyEmpty() },
             .method(name: "ReleaseCompass") { (call) throws(BusError) in try? call.replyEmpty() },

@@ -20,6 +20,9 @@ public final class SensorDemand {
         case accelerometerClaims
         /// `PostureHub`: `.low` while a hinge can be measured.
         case posture
+        /// Compatibility claims of a sensor that is not the accelerometer (light, proximity):
+        /// each such sensor has a `SensorDemand` of its own.
+        case sensorClaims
     }
 
     public struct Parameters: Equatable {
