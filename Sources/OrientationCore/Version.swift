@@ -27,7 +27,7 @@ public enum OrientdVersion {
     #endif
 
     #if hasFeature(Embedded)
-    static let embedded = " (Embedded Swift)"
+    static let embedded = ", Embedded Swift"
     #else
     static let embedded = ""
     #endif

@@ -126,6 +126,8 @@ class FakeAccelerometer:
         self.scale = declared if math.isfinite(declared) and declared > 0 else 0.0098
         self.hz = hz
         self.counts = (0, 0, 0)
+        # Added to the scans' timestamps: a wall clock that steps (NTP, the RTC after resume).
+        self.clock_offset_ns = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = None
@@ -237,7 +239,7 @@ class FakeAccelerometer:
             values = dict(zip(['in_accel_x', 'in_accel_y', 'in_accel_z'], self.counts))
         for n in self._enabled():
             if n == 'in_timestamp':
-                data += b'\0' * ((-len(data)) % 8) + struct.pack('<q', time.monotonic_ns())
+                data += b'\0' * ((-len(data)) % 8) + struct.pack('<q', time.monotonic_ns() + self.clock_offset_ns)
             else:
                 data += struct.pack('<h', max(-32768, min(32767, values[n])))
         return data
