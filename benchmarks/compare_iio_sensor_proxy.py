@@ -40,7 +40,9 @@ class Daemon:
         env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
                    DBUS_SYSTEM_BUS_ADDRESS=bus.address)
         if kind == 'orientd':
-            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address]
+            # Device locks and saved attributes belong to this testbed, as in the tests.
+            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address,
+                   '--runtime-directory', os.path.join(testbed.root, 'run-orientd')]
             self.name, self.path, self.iface = T.NAME, T.PATH, T.IFACE
             self.prop, self.claim, self.release = 'ScreenOrientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
             self.map = lambda o: o
