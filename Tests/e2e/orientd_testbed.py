@@ -48,9 +48,7 @@ def wait_for(predicate, timeout=5.0, interval=0.01):
 class PrivateBus:
     def __init__(self):
         self.dir = tempfile.mkdtemp(prefix='orientd-e2e-')
-        conf = os.path.join(self.dir, 'bus.conf')
-        with open(conf, 'w') as f:
-            f.write(f"""<busconfig><type>system</type><listen>unix:path={self.dir}/bus</listen>
+        self._launch(f"""<busconfig><type>system</type><listen>unix:path={self.dir}/bus</listen>
 <policy context="default"><allow user="*"/><allow own="*"/>
 <allow send_type="method_call"/><allow send_type="signal"/>
 <allow send_requested_reply="true" send_type="method_return"/>
@@ -58,11 +56,21 @@ class PrivateBus:
 <allow receive_type="method_call"/><allow receive_type="method_return"/>
 <allow receive_type="error"/><allow receive_type="signal"/>
 </policy></busconfig>""")
+
+    def _launch(self, config):
+        """Starts dbus-daemon with `config` (written to the bus folder, readable by test users)."""
+        conf = os.path.join(self.dir, 'bus.conf')
+        with open(conf, 'w') as f:
+            f.write(config)
+        os.chmod(self.dir, 0o755)
         env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+        # Its log goes to a file: a pipe nobody reads would stall it once full.
+        log = os.path.join(self.dir, 'dbus-daemon.log')
+        with open(log, 'w') as err:
+            self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
+                                         stdout=subprocess.PIPE, stderr=err, env=env, text=True)
         self.address = self.proc.stdout.readline().strip()
-        assert self.address, 'dbus-daemon did not start'
+        assert self.address, 'dbus-daemon refused the configuration: ' + open(log).read()
 
     def close(self):
         self.proc.kill()
@@ -94,15 +102,7 @@ class SystemStyleBus(PrivateBus):
 
     def __init__(self, policy_dir):
         self.dir = tempfile.mkdtemp(prefix='orientd-sysbus-')
-        conf = os.path.join(self.dir, 'bus.conf')
-        with open(conf, 'w') as f:
-            f.write(SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir))
-        os.chmod(self.dir, 0o755)
-        env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-        self.address = self.proc.stdout.readline().strip()
-        assert self.address, 'dbus-daemon refused the configuration: ' + self.proc.stderr.read()
+        self._launch(SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir))
 
 
 class FakeAccelerometer:
@@ -443,16 +443,7 @@ class DebianSystemBus(PrivateBus):
             shutil.copy(os.path.join(ROOT, 'dbus', name), policy_dir)
         limits = '\n'.join('<limit name="%s">%d</limit>' % kv for kv in DEBIAN_SYSTEM_LIMITS.items())
         text = SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir)
-        text = text.replace('<includedir>', limits + '\n<includedir>', 1)
-        conf = os.path.join(self.dir, 'bus.conf')
-        with open(conf, 'w') as f:
-            f.write(text)
-        os.chmod(self.dir, 0o755)
-        env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-        self.proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-        self.address = self.proc.stdout.readline().strip()
-        assert self.address, 'dbus-daemon refused the configuration: ' + self.proc.stderr.read()
+        self._launch(text.replace('<includedir>', limits + '\n<includedir>', 1))
 
 
 def ensure_user(name):
