@@ -14,6 +14,11 @@ umockdev-wrapper). Figures:
                                        dwell, what the compatibility interface's
                                        AccelerometerOrientation follows), against the same
                                        AccelerometerOrientation of iio-sensor-proxy
+  rotation_latency_median_ms / _p95_ms, rotation_screen_latency_median_ms / _p95_ms
+                                       the same for a rotation as a hand makes it: 90° or 180°
+                                       about the screen's normal in ROTATION_S with a minimum-
+                                       jerk profile, written to the fake at 200 Hz; measured
+                                       from the end of the motion
   startup_to_bus_name_ms               exec -> the daemon's well-known name on the bus (median
                                        of 5 fresh starts)
   startup_to_ready_ms                  exec -> READY=1 on $NOTIFY_SOCKET (orientd; iio-sensor-
@@ -40,6 +45,9 @@ sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
 import orientd_testbed as T  # noqa: E402
 
 IN_PLANE = ['portrait', 'landscapeLeft', 'portraitUpsideDown', 'landscapeRight']
+# A deliberate rotation of a handheld device: 90° in 0.3–0.5 s.
+ROTATION_S = 0.4
+ROTATION_STEP_S = 0.005
 ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscapeLeft': 'right-up',
              'landscapeRight': 'left-up', 'unknown': 'undefined'}
 
@@ -189,6 +197,29 @@ def first_orientation_ms(kind, mode, args):
     return statistics.median(samples) if samples else None
 
 
+def rotate(acc, start, target, pump):
+    """Turns the fake from `start` to `target` about z with a minimum-jerk profile (Flash &
+    Hogan), the shorter way; returns the monotonic time the motion ended. `pump` runs the
+    client's main loop between steps, so a change that arrives during the motion is stamped
+    when it arrives (it counts negative)."""
+    import math
+    a0 = math.atan2(T.POSES[start][1], T.POSES[start][0])
+    a1 = math.atan2(T.POSES[target][1], T.POSES[target][0])
+    delta = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+    t0 = time.monotonic()
+    while True:
+        tau = min(1.0, (time.monotonic() - t0) / ROTATION_S)
+        s = 10 * tau ** 3 - 15 * tau ** 4 + 6 * tau ** 5
+        a = a0 + delta * s
+        acc.set_vector(T.G * math.cos(a), T.G * math.sin(a), 0.0)
+        if tau >= 1.0:
+            return time.monotonic_ns()
+        step_end = time.monotonic() + ROTATION_STEP_S
+        while time.monotonic() < step_end:
+            pump()
+            time.sleep(0.0005)
+
+
 def startup_ms(kind, mode, args):
     """exec -> well-known name on the bus, and (orientd) exec -> READY=1; medians of 5."""
     to_name, to_ready = [], []
@@ -268,6 +299,26 @@ def measure(kind, mode, args):
         out['screen_latency_median_ms'] = statistics.median(screen_latencies) if screen_latencies else None
         out['screen_latency_p95_ms'] = pct(screen_latencies, 0.95) if screen_latencies else None
         out['latency_missed'] = missed
+        rotation, rotation_screen, rotation_missed = [], [], 0
+        for _ in range(args.rotations):
+            target = rnd.choice([p for p in IN_PLANE if p != current])
+            time.sleep(rnd.uniform(0, args.phase_max))
+            mark, screen_mark = len(d.events), len(d.screen_events)
+            t_end = rotate(acc, current, target, lambda: d.client.pump(0))
+            t = d.wait_event(d.map(target), mark)
+            t_screen = d.wait_event(d.map(target), screen_mark, screen=True)
+            if t is not None and t_screen is not None:
+                rotation.append((t - t_end) / 1e6)
+                rotation_screen.append((t_screen - t_end) / 1e6)
+            else:
+                rotation_missed += 1
+            acc.set_pose(target)
+            current = target
+        out['rotation_latency_median_ms'] = statistics.median(rotation) if rotation else None
+        out['rotation_latency_p95_ms'] = pct(rotation, 0.95) if rotation else None
+        out['rotation_screen_latency_median_ms'] = statistics.median(rotation_screen) if rotation_screen else None
+        out['rotation_screen_latency_p95_ms'] = pct(rotation_screen, 0.95) if rotation_screen else None
+        out['rotation_missed'] = rotation_missed
         d.call(d.release)
     finally:
         d.stop()
@@ -279,7 +330,8 @@ def measure(kind, mode, args):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--orientd-bin', required=True)
-    ap.add_argument('--changes', type=int, default=20)
+    ap.add_argument('--changes', type=int, default=30)
+    ap.add_argument('--rotations', type=int, default=12)
     ap.add_argument('--window', type=float, default=10.0, help='seconds for CPU and wake-up rates')
     ap.add_argument('--stream-hz', type=float, default=50)
     ap.add_argument('--phase-max', type=float, default=1.4)
