@@ -79,10 +79,11 @@ public struct PostureParameters: Equatable, Sendable {
     /// both ends can be reached (a flip between two reads at the low rate: 250° in 0.5 s),
     /// continuity says nothing and the lid switch or the keyboard's facing decides.
     public var maxHingeSpeedDegreesPerSecond: Double = 540
-    /// The error of a last known angle taken from a quiet reading (the ±5° of the bands'
-    /// hysteresis, doubled): a lid resting at one end cannot be thought to have reached the
-    /// other end within a few hundred milliseconds.
-    public var quietAngleErrorDegrees: Double = 10
+    /// The error of a last known angle (a quiet reading's: the ±5° of the bands'
+    /// hysteresis): a lid resting at one stop cannot be thought to have reached the other
+    /// within a few hundred milliseconds, nor a tent at 290° to have been shut in one 0.5 s
+    /// interval of the low rate (285° at 540°/s takes 0.53 s).
+    public var quietAngleErrorDegrees: Double = 5
     /// A lid switch (a magnet in the display's edge over a Hall sensor in the base) reports
     /// the lid shut within the last few degrees of closing. With logind's `LidClosed` false,
     /// a closed-end angle below this contradicts the switch: the reading is the folded end.

@@ -87,8 +87,7 @@ public struct PostureTracker: Sendable {
     private var quietReadings = 0
     private var lastReadingUs: Int64?
     private var hingeVertical = false
-    /// The last known hinge angle, when it was known and how far off it may be: continuity
-    /// across 0°/360°.
+    /// The last known hinge angle and when it was known: continuity across 0°/360°.
     private var anchor: Anchor?
     private var pending: Posture?
     private var pendingSinceUs: Int64 = 0
@@ -155,7 +154,7 @@ public struct PostureTracker: Sendable {
         if let degrees, degrees.isFinite, degrees >= -slack, degrees <= 360 + slack {
             angle = min(360, max(0, degrees))
             unmeasurableReason = nil
-            anchor = Anchor(degrees: angle!, timeUs: t, errorDegrees: parameters.quietAngleErrorDegrees)
+            anchor = Anchor(degrees: angle!, timeUs: t)
         } else {
             unmeasurableReason = .sensorUnreliable
         }
@@ -239,7 +238,7 @@ public struct PostureTracker: Sendable {
             unmeasurableReason = .undecided
             return nil
         }
-        anchor = Anchor(degrees: angle, timeUs: t, errorDegrees: p.quietAngleErrorDegrees)
+        anchor = Anchor(degrees: angle, timeUs: t)
         unmeasurableReason = nil
         return angle
     }
@@ -271,7 +270,7 @@ public struct PostureTracker: Sendable {
     private func reachable(_ degrees: Double, at t: Int64) -> Bool {
         guard let anchor else { return true }
         let seconds = Double(max(0, t - anchor.timeUs)) / 1_000_000
-        return abs(degrees - anchor.degrees) - anchor.errorDegrees <= parameters.maxHingeSpeedDegreesPerSecond * seconds
+        return abs(degrees - anchor.degrees) - parameters.quietAngleErrorDegrees <= parameters.maxHingeSpeedDegreesPerSecond * seconds
     }
 
     private mutating func unmeasurable(_ reason: UnmeasurableReason) -> Double? {
@@ -297,7 +296,7 @@ public struct PostureTracker: Sendable {
     }
 
     private mutating func forceClosed(at t: Int64) -> PostureUpdate? {
-        anchor = Anchor(degrees: 0, timeUs: t, errorDegrees: parameters.quietAngleErrorDegrees)
+        anchor = Anchor(degrees: 0, timeUs: t)
         measuredAngle = 0
         unmeasurableReason = nil
         unmeasurableSinceUs = nil
@@ -324,7 +323,6 @@ public struct PostureTracker: Sendable {
     private struct Anchor: Sendable {
         var degrees: Double
         var timeUs: Int64
-        var errorDegrees: Double
     }
 }
 
