@@ -33,6 +33,10 @@ def test_hotplug_storm_leaves_nothing_behind(testbed, start, variant):
     acc.remove(); other.remove(); acc.replug(); other.replug()
     acc.set_pose('portrait')            # a replugged fake reads zeros until posed
     assert c.wait_for('Orientation', 'portrait', 5), d.output()
+    if variant == 'buffer':
+        # The replugged device's reader runs (a `portrait` seen before the daemon handled the
+        # removal would take the baseline without it).
+        assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 5), d.output()[-2000:]
     fds_before, rss_before = fds(d.proc.pid), rss_kib(d.proc.pid)
     sockets_before = fds(d.proc.pid, sockets=True)
     lines_before = d.output().count('\n')
