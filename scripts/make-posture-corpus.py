@@ -566,6 +566,26 @@ def sc_tent_to_lap_tablet(r):
     return s
 
 
+def sc_fast_flip(r):
+    """Quick flips between two low-rate reads: laptop to tablet in under half a second (the
+    hinge crosses the whole tent band between two 2 Hz reads), back, and a quick close. The
+    raw angles of 'closed' and 'tablet' are the same; only continuity, the lid switch or the
+    way the keyboard faces tells them apart."""
+    s = Script(r, R(DESK), r.uniform(100, 120))
+    s.hold(4, "table", "typing")
+    s.move(r.uniform(0.35, 0.5), theta=360, R=R(hand_tablet("portrait", r.uniform(25, 40))), where="hand", tag="fast-flip")
+    s.hold(6, "hand", tag="tablet-portrait")
+    s.move(r.uniform(0.4, 0.6), theta=r.uniform(100, 120), R=R(DESK), where="hand", tag="fast-unflip")
+    s.hold(4, "table", "typing")
+    s.move(r.uniform(0.3, 0.45), theta=0, where="table", tag="fast-close")
+    s.hold(4, "table", tag="closed-desk")
+    s.move(r.uniform(0.4, 0.6), theta=r.uniform(290, 310), R=R(tent_down(300)), where="hand", tag="fast-tent")
+    s.hold(5, "table", "touch", tag="tent")
+    s.move(r.uniform(0.3, 0.45), theta=360, R=R([0, 0, -1]), where="hand", tag="fast-fold-flat-tablet")
+    s.hold(5, "table", tag="tablet-flat")
+    return s
+
+
 SCENARIOS = [
     ("desk_open_close", sc_desk_open_close),
     ("fold_360", sc_fold_360),
@@ -580,8 +600,12 @@ SCENARIOS = [
     ("slow_sweep", sc_slow_sweep),
     ("closed_carry", sc_closed_carry),
     ("tent_to_lap_tablet", sc_tent_to_lap_tablet),
+    ("fast_flip", sc_fast_flip),
 ]
 RATES = [10, 50, 100]
+# Scenarios also (or only) traced at other rates: 2 Hz is the daemon's low rate at rest (both
+# halves read in one wake-up every 500 ms, PostureHubParameters.lowIntervalUs).
+SCENARIO_RATES = {"fast_flip": [2, 10, 100]}
 
 
 def write_trace(outdir, ident, script, rate, rng, meta):
@@ -617,7 +641,7 @@ def main():
     outdir = args[0] if args else os.path.join(os.path.dirname(__file__), "..", "corpus-posture", "traces")
     os.makedirs(outdir, exist_ok=True)
     for n, (name, build) in enumerate(SCENARIOS):
-        for rate in RATES:
+        for rate in SCENARIO_RATES.get(name, RATES):
             trace_seed = seed * 1000 + n * 10 + rate
             rng = random.Random(trace_seed)
             script = build(rng)

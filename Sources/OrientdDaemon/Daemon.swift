@@ -91,6 +91,7 @@ public enum Daemon {
         let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
         let tabletSwitch = posture.makeSwitch(options)
         let postureService = try step(try PostureService(bus: bus, hub: posture.hub, demand: demand))
+        let lid = try step(try LidWatch(bus: bus, hub: posture.hub))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         var ambient: AmbientSensorsService?
@@ -103,7 +104,7 @@ public enum Daemon {
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
-        defer { withExtendedLifetime((orientation, compat, ambient, pathFilter, sleep, postureService)) {} }
+        defer { withExtendedLifetime((orientation, compat, ambient, pathFilter, sleep, postureService, lid)) {} }
         stopSensor = {
             demand.stopNow()
             ambient?.stopNow()

@@ -4,8 +4,8 @@ import Systemd
 
 /// The posture side of the daemon, built beside the orientation side: the display source is
 /// tapped (posture listens to the samples orientation reads), a base accelerometer source
-/// is bound when the display one comes from IIO, and the hub, the D-Bus face and the
-/// tablet-mode switch are made from them.
+/// and a kernel hinge sensor are bound when the display one comes from IIO, and the hub, the
+/// D-Bus face and the tablet-mode switch are made from them.
 struct PostureWiring {
     /// What the orientation hub runs: the tapped display source.
     let orientationSource: (any SampleSource)?
@@ -14,7 +14,9 @@ struct PostureWiring {
     init(display: (any SampleSource)?, options: DaemonOptions, loop: EventLoop) {
         let tap = display.map { SampleTap($0) }
         var base: (any SampleSource)?
+        var hinge: KernelHingeSensor?
         if case .iio = options.source {
+            hinge = KernelHingeSensor(loop: loop)
             var baseOptions = IIOSource.Options()
             baseOptions.location = .base
             baseOptions.pollIntervalUs = options.pollIntervalUs
@@ -22,7 +24,7 @@ struct PostureWiring {
             base = IIOSource(loop: loop, options: baseOptions)
         }
         orientationSource = tap
-        hub = PostureHub(display: tap, base: base, timers: loop)
+        hub = PostureHub(display: tap, base: base, hinge: hinge, timers: loop)
     }
 
     /// The level each hub runs at for a `SensorDemand` level: orientation only at `.full`

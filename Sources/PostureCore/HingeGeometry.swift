@@ -5,7 +5,7 @@ import OrientationCore
 /// angle from the base reading's (y, z) part to the display reading's (y, z) part.
 public enum HingeGeometry {
     /// The hinge angle the two readings imply, in [0, 360). 0° and 360° read alike (closed
-    /// and folded back); `unwrap` resolves that. Meaningless while the hinge is vertical.
+    /// and folded back); `wrapEnds` names both. Meaningless while the hinge is vertical.
     public static func rawAngleDegrees(display d: Vector3, base b: Vector3) -> Double {
         let cross = b.y * d.z - b.z * d.y
         let dot = b.y * d.y + b.z * d.z
@@ -26,15 +26,15 @@ public enum HingeGeometry {
         atan2Degrees(base.z, (base.x * base.x + base.y * base.y).squareRoot())
     }
 
-    /// Places a raw angle on [0, 360]. Away from the wrap it is the raw angle itself: the hinge
-    /// has one position per raw angle. Within `wrapZone` of 0°/360° it is either the raw angle
-    /// or the other end (raw 3° may be a tablet folded to 363°, clamped to 360°, because the
-    /// hinge stops there and the excess is noise): the one nearer to `previous`.
-    public static func unwrap(raw: Double, previous: Double, wrapZone: Double) -> Double {
-        var candidates = [raw]
-        if raw < wrapZone { candidates.append(360) }
-        if raw > 360 - wrapZone { candidates.append(0) }
-        return candidates.min { abs($0 - previous) < abs($1 - previous) }!
+    /// The two hinge positions a raw angle within `wrapZone` of 0°/360° may be: near the
+    /// closed end (raw 3° is 3°; raw 357° is a lid pressed shut, 0°) or near the folded end
+    /// (raw 357° is 357°; raw 3° is a tablet folded to 363°, clamped to 360° because the
+    /// hinge stops there and the excess is noise). nil away from the wrap, where the hinge
+    /// has one position per raw angle: the raw angle itself.
+    public static func wrapEnds(raw: Double, wrapZone: Double) -> (closed: Double, folded: Double)? {
+        if raw < wrapZone { return (raw, 360) }
+        if raw > 360 - wrapZone { return (0, raw) }
+        return nil
     }
 
     /// atan2 in degrees without libm (the pure modules import no C): quadrant reduction,

@@ -69,15 +69,38 @@ public struct PostureParameters: Equatable, Sendable {
 
     // MARK: Continuity at 0°/360°
 
-    /// Closed (0°) and folded back (360°) give identical readings. Within this many degrees
-    /// of the wrap the angle follows the last measured one; it covers the angle's error
-    /// (±5°) and the closed band (15°) with margin.
+    /// Closed (0°) and folded back (360°) give identical readings. A reading within this
+    /// many degrees of the wrap is placed at one end or the other; it covers the angle's
+    /// error (±5°) and the closed band (15°) with margin.
     public var wrapZoneDegrees: Double = 20
-    /// Before any angle was measured and without a lid switch, a reading in the wrap zone
-    /// is taken as closed when the keyboard faces up by this much (a closed laptop lies on a
+    /// The fastest a hand turns the hinge: a quick flip from laptop to tablet (about 250°)
+    /// takes half a second at the least. An end of the wrap farther from the last known
+    /// angle than this speed covers in the time since cannot be where the hinge is now; when
+    /// both ends can be reached (a flip between two reads at the low rate: 250° in 0.5 s),
+    /// continuity says nothing and the lid switch or the keyboard's facing decides.
+    public var maxHingeSpeedDegreesPerSecond: Double = 540
+    /// The error of a last known angle (a quiet reading's: the ±5° of the bands'
+    /// hysteresis): a lid resting at one stop cannot be thought to have reached the other
+    /// within a few hundred milliseconds, nor a tent at 290° to have been shut in one 0.5 s
+    /// interval of the low rate (285° at 540°/s takes 0.53 s).
+    public var quietAngleErrorDegrees: Double = 5
+    /// A lid switch (a magnet in the display's edge over a Hall sensor in the base) reports
+    /// the lid shut within the last few degrees of closing. With logind's `LidClosed` false,
+    /// a closed-end angle below this contradicts the switch: the reading is the folded end.
+    /// Above it (a lid held nearly shut) the switch says nothing about the end.
+    public var lidSwitchTripDegrees: Double = 5
+    /// When continuity cannot decide and the lid switch does not either, a reading in the wrap zone is
+    /// taken as closed when the keyboard faces up by this much (a closed laptop lies on a
     /// table or a lap), as a tablet when it faces down by this much (a folded tablet shows
-    /// its screen), and is left undecided in between.
-    public var startupPriorDegrees: Double = 20
+    /// its screen, tilted back), and is left undecided in between (the posture holds).
+    public var keyboardFacingPriorDegrees: Double = 20
+
+    // MARK: Kernel hinge sensors
+
+    /// A kernel hinge-angle sensor (cros-ec-lid-angle, the ISH hinge) reports degrees the
+    /// firmware computed; values beyond [0, 360] by more than this are not angles (the EC's
+    /// LID_ANGLE_UNRELIABLE is 500), within it they are clamped (rounding of the firmware).
+    public var kernelAngleSlackDegrees: Double = 5
 
     // MARK: Announcing
 

@@ -34,22 +34,32 @@ public enum UnmeasurableReason: String, Sendable {
     case settling
     /// The hinge axis is near vertical: gravity has no part across it.
     case hingeVertical
-    /// Closed and folded back read alike, and nothing decides between them yet.
+    /// Closed and folded back read alike, and nothing decides between them: both ends were
+    /// within reach of the last known angle, no lid switch says open, the keyboard faces
+    /// neither up nor down.
     case undecided
+    /// The kernel hinge sensor gave no angle (the EC's LID_ANGLE_UNRELIABLE, a value out of range).
+    case sensorUnreliable
 }
 
 /// Turns display and base accelerometer samples into a hinge angle and a posture.
 ///
 /// Feed it every sample of both sensors in time order, each as soon as it is read:
 /// `process(display:)` and `process(base:)`, or `process(display:base:timeUs:)` when both were
-/// read in one wake-up. Each call returns an update when the posture changes or the announced
+/// read in one wake-up; or, on machines with a kernel hinge-angle sensor, its readings with
+/// `process(hingeAngle:timeUs:)` (the angle is the firmware's: no gates, the same bands,
+/// hysteresis and settle time). Each call returns an update when the posture changes or the announced
 /// hinge angle moves (by `angleAnnounceStepDegrees`, or to/from "not measurable"); otherwise nil.
 /// Tell it logind's `LidClosed` with `setLidClosed(_:atUs:)` whenever it changes (nil: no lid
 /// switch): a closed lid is 0° and `closed` at once.
 ///
 /// A reading (the newest sample of each half) yields an angle only when both samples are within
 /// `maxSampleSkewMs`, both halves read gravity alone for `quietWindowMs` (magnitudes near g and
-/// alike) and the hinge axis is not near vertical. Otherwise the posture holds and, after
+/// alike) and the hinge axis is not near vertical. Closed and folded back read alike: a reading
+/// near 0°/360° is placed at the end the hinge can have reached since the last known angle
+/// (`maxHingeSpeedDegreesPerSecond`),
+/// else at the folded end when the lid switch says open, else by the way the keyboard faces,
+/// else it is undecided. Otherwise the posture holds and, after
 /// `unmeasurableAnnounceMs`, the angle is announced as not measurable. A new posture is
 /// reported once its band (with hysteresis, `PostureBands`) held for `settleMs`.
 ///
@@ -77,8 +87,8 @@ public struct PostureTracker: Sendable {
     private var quietReadings = 0
     private var lastReadingUs: Int64?
     private var hingeVertical = false
-    /// The last angle ever measured: continuity across 0°/360° and across unmeasurable spells.
-    private var lastMeasured: Double?
+    /// The last known hinge angle and when it was known: continuity across 0°/360°.
+    private var anchor: Anchor?
     private var pending: Posture?
     private var pendingSinceUs: Int64 = 0
     private var unmeasurableSinceUs: Int64?
@@ -135,6 +145,23 @@ public struct PostureTracker: Sendable {
         return closed == true ? forceClosed(at: t) : nil
     }
 
+    /// A reading of a kernel hinge-angle sensor, degrees (nil: the sensor gave no angle).
+    public mutating func process(hingeAngle degrees: Double?, timeUs t: Int64) -> PostureUpdate? {
+        lastReadingUs = t
+        if lidClosed == true { return forceClosed(at: t) }
+        let slack = parameters.kernelAngleSlackDegrees
+        var angle: Double?
+        if let degrees, degrees.isFinite, degrees >= -slack, degrees <= 360 + slack {
+            angle = min(360, max(0, degrees))
+            unmeasurableReason = nil
+            anchor = Anchor(degrees: angle!, timeUs: t)
+        } else {
+            unmeasurableReason = .sensorUnreliable
+        }
+        measuredAngle = angle
+        return decide(angle, at: t)
+    }
+
     // MARK: - Per reading
 
     private mutating func evaluate(at t: Int64) -> PostureUpdate? {
@@ -145,10 +172,14 @@ public struct PostureTracker: Sendable {
 
         let angle = measure(d, b, at: t)
         measuredAngle = angle
+        return decide(angle, at: t)
+    }
+
+    /// Bands, hysteresis and settle time for the angle of one reading (nil: not measurable).
+    private mutating func decide(_ angle: Double?, at t: Int64) -> PostureUpdate? {
         let before = posture
         var committed = false
         if let angle {
-            lastMeasured = angle
             unmeasurableSinceUs = nil
             let target = bands.propose(angle, current: posture)
             if target == posture {
@@ -203,25 +234,43 @@ public struct PostureTracker: Sendable {
             return nil
         }
         let raw = HingeGeometry.rawAngleDegrees(display: smoothDisplay, base: smoothBase)
-        guard let angle = resolveWrap(raw) else {
+        guard let angle = place(raw, at: t) else {
             unmeasurableReason = .undecided
             return nil
         }
+        anchor = Anchor(degrees: angle, timeUs: t)
         unmeasurableReason = nil
         return angle
     }
 
-    /// Places a raw angle on [0, 360]: next to the last measured angle, else (first angle, in
-    /// the wrap zone) by the lid switch or by which way the keyboard faces.
-    private func resolveWrap(_ raw: Double) -> Double? {
+    /// Places a raw angle on [0, 360]. Away from the wrap it is the raw angle. Near 0°/360° it
+    /// is the end the hinge can have reached from the last known angle in the time since;
+    /// when both can (or there is no last angle): the folded end if the lid switch says open
+    /// and the closed end would be shut, else the end the last known angle was at, else the
+    /// end the keyboard's facing suggests; else nil.
+    private func place(_ raw: Double, at t: Int64) -> Double? {
         let p = parameters
-        if let lastMeasured { return HingeGeometry.unwrap(raw: raw, previous: lastMeasured, wrapZone: p.wrapZoneDegrees) }
-        if raw > p.wrapZoneDegrees && raw < 360 - p.wrapZoneDegrees { return raw }
-        if lidClosed == false { return HingeGeometry.unwrap(raw: raw, previous: 360, wrapZone: p.wrapZoneDegrees) }
+        guard let ends = HingeGeometry.wrapEnds(raw: raw, wrapZone: p.wrapZoneDegrees) else { return raw }
+        let closedReachable = reachable(ends.closed, at: t), foldedReachable = reachable(ends.folded, at: t)
+        if closedReachable != foldedReachable { return closedReachable ? ends.closed : ends.folded }
+        // Neither end: a jump no hand makes (a glitch); both: continuity cannot tell.
+        guard closedReachable else { return nil }
+        if lidClosed == false && ends.closed < p.lidSwitchTripDegrees { return ends.folded }
+        // Last known at a stop, unseen since (hinge vertical, moving): a hinge is far likelier
+        // to have stayed at its stop than to have swung through every band unseen.
+        if let anchor, anchor.degrees < p.wrapZoneDegrees { return ends.closed }
+        if let anchor, anchor.degrees > 360 - p.wrapZoneDegrees { return ends.folded }
         let up = HingeGeometry.keyboardUpDegrees(smoothBase)
-        if up >= p.startupPriorDegrees { return HingeGeometry.unwrap(raw: raw, previous: 0, wrapZone: p.wrapZoneDegrees) }
-        if up <= -p.startupPriorDegrees { return HingeGeometry.unwrap(raw: raw, previous: 360, wrapZone: p.wrapZoneDegrees) }
+        if up >= p.keyboardFacingPriorDegrees { return ends.closed }
+        if up <= -p.keyboardFacingPriorDegrees { return ends.folded }
         return nil
+    }
+
+    /// The hinge can be at `degrees` now, given the last known angle and the fastest a hand turns it.
+    private func reachable(_ degrees: Double, at t: Int64) -> Bool {
+        guard let anchor else { return true }
+        let seconds = Double(max(0, t - anchor.timeUs)) / 1_000_000
+        return abs(degrees - anchor.degrees) - parameters.quietAngleErrorDegrees <= parameters.maxHingeSpeedDegreesPerSecond * seconds
     }
 
     private mutating func unmeasurable(_ reason: UnmeasurableReason) -> Double? {
@@ -247,7 +296,7 @@ public struct PostureTracker: Sendable {
     }
 
     private mutating func forceClosed(at t: Int64) -> PostureUpdate? {
-        lastMeasured = 0
+        anchor = Anchor(degrees: 0, timeUs: t)
         measuredAngle = 0
         unmeasurableReason = nil
         unmeasurableSinceUs = nil
@@ -270,6 +319,11 @@ public struct PostureTracker: Sendable {
     }
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
+
+    private struct Anchor: Sendable {
+        var degrees: Double
+        var timeUs: Int64
+    }
 }
 
 extension PostureTracker {

@@ -17,19 +17,24 @@ struct Sensors: ParsableCommand {
         if found.isEmpty { writeLine("no IIO accelerometer found") }
         let chosen = AccelerometerDiscovery.select(found, pin: nil)
         let base = AccelerometerDiscovery.select(found, pin: nil, location: .base)
+        let hinges = HingeSensorListing.found()
+        // A usable kernel hinge sensor gives posture; the base accelerometer is then not used.
+        let kernelHinge = hinges.contains { $0.hinge != nil }
         for accelerometer in found {
             writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath,
-                               base: base?.syspath == accelerometer.syspath && chosen != nil))
+                               base: base?.syspath == accelerometer.syspath && chosen != nil, kernelHinge: kernelHinge))
         }
+        for line in HingeSensorListing.lines(hinges) { writeLine(line) }
         for line in PolledSensorListing.lines() { writeLine(line) }
     }
 
-    private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool) -> String {
+    private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool, kernelHinge: Bool) -> String {
         guard let c = a.configuration else {
             if case .failure(let refusal) = a.result { return "\(a.sysname)\n  refused: \(refusal)\n" }
             return "\(a.sysname)\n"
         }
         let status = chosen ? "used for orientation"
+            : base && kernelHinge ? "base accelerometer, not used (the kernel's hinge sensor gives the hinge angle)"
             : base ? "base accelerometer, used for posture (hinge angle with the display one)"
             : (c.location == .base ? "base accelerometer, not used" : "not used (another display accelerometer is)")
         func axes(_ values: [Double], _ sources: [String]) -> String {

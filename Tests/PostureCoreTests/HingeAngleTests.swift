@@ -50,14 +50,12 @@ let verticalBasePoses: [(String, Vector3)] = [
         #expect(HingeGeometry.atan2Degrees(-1, 0) == -90)
     }
 
-    @Test func unwrapFollowsThePreviousAngleOnlyAtTheWrap() {
-        #expect(HingeGeometry.unwrap(raw: 3, previous: 350, wrapZone: 20) == 360)
-        #expect(HingeGeometry.unwrap(raw: 3, previous: 10, wrapZone: 20) == 3)
-        #expect(HingeGeometry.unwrap(raw: 357, previous: 5, wrapZone: 20) == 0)
-        #expect(HingeGeometry.unwrap(raw: 357, previous: 330, wrapZone: 20) == 357)
-        // Away from the wrap the raw angle is the only hinge position, whatever came before.
-        #expect(HingeGeometry.unwrap(raw: 110, previous: 360, wrapZone: 20) == 110)
-        #expect(HingeGeometry.unwrap(raw: 250, previous: 0, wrapZone: 20) == 250)
+    @Test func wrapEndsOnlyNearTheWrap() {
+        #expect(HingeGeometry.wrapEnds(raw: 3, wrapZone: 20).map { $0 == (3, 360) } == true)
+        #expect(HingeGeometry.wrapEnds(raw: 357, wrapZone: 20).map { $0 == (0, 357) } == true)
+        // Away from the wrap the raw angle is the only hinge position.
+        #expect(HingeGeometry.wrapEnds(raw: 110, wrapZone: 20) == nil)
+        #expect(HingeGeometry.wrapEnds(raw: 250, wrapZone: 20) == nil)
     }
 
     @Test func hingeElevation() {

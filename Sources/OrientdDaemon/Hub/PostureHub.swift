@@ -11,18 +11,38 @@ public struct PostureHubParameters: Equatable {
     /// settle time, so a new posture is known within about 1.5 s of the hinge coming to rest;
     /// a person folding a laptop into a tablet takes longer than that to start using it.
     public var lowIntervalUs: UInt64 = 500_000
+    /// A kernel hinge sensor has no stream orientd uses (its buffer needs a trigger): at the
+    /// full level it is read every 200 ms, 5 wake-ups a second while someone generates
+    /// orientation notifications (the display accelerometer already streams then). Two
+    /// readings span the tracker's settle time (250 ms), so a new posture is known within
+    /// about half a second of the hinge coming to rest. At the low level it is read every
+    /// `lowIntervalUs`, one sysfs read per wake-up: 2 wake-ups a second.
+    public var kernelHingeFullIntervalUs: UInt64 = 200_000
     public init() {}
 }
 
-/// The posture of a 2-in-1 device (docs/posture.md): owns a `PostureTracker` fed by the
-/// display accelerometer (the samples the orientation hub reads, through a `SampleTap`) and
-/// the base accelerometer, and the published state the D-Bus face and the tablet-mode switch
-/// read (`hasHinge`, `posture`, `hingeAngle`, `tabletMode`).
+/// The posture of a 2-in-1 device (docs/posture.md): owns a `PostureTracker` fed by a kernel
+/// hinge sensor when the machine has one (preferred: the firmware computes the angle from
+/// sensors orientd cannot see), else by the display accelerometer (the samples the
+/// orientation hub reads, through a `SampleTap`) and the base accelerometer; and the
+/// published state the D-Bus face and the tablet-mode switch read (`hasHinge`, `posture`,
+/// `hingeAngle`, `tabletMode`). logind's `LidClosed` comes in through `setLidClosed`.
 ///
 /// `SensorDemand` sets the level: at `.full` the orientation hub streams the display sensor
 /// and this hub reads the base one in the same wake-ups; at `.low` the orientation hub is off
-/// and this hub reads both sensors once every `lowIntervalUs`.
+/// and this hub reads both sensors once every `lowIntervalUs`. A kernel hinge sensor is read
+/// on a tick of its own instead, every `lowIntervalUs` at `.low` and every
+/// `kernelHingeFullIntervalUs` at `.full`.
 public final class PostureHub {
+    /// What the hinge angle comes from.
+    public enum Method: Equatable {
+        case none
+        /// A kernel hinge-angle sensor (cros-ec-lid-angle, the ISH hinge).
+        case kernelHinge
+        /// The display and the base accelerometer.
+        case accelerometers
+    }
+
     public enum Event {
         /// The posture or the announced hinge angle changed (the tracker's announcement rules).
         case changed(PostureUpdate)
@@ -30,8 +50,14 @@ public final class PostureHub {
         case hingeAvailabilityChanged
     }
 
-    /// Both halves are bound: a hinge angle can be measured.
-    public var hasHinge: Bool { (display?.isAvailable ?? false) && (base?.isAvailable ?? false) }
+    /// A hinge angle can be measured: a kernel hinge sensor, or both halves bound.
+    public var hasHinge: Bool { method != .none }
+    /// The kernel's hinge sensor when there is one, else the accelerometer pair.
+    public var method: Method {
+        if hinge?.isAvailable ?? false { return .kernelHinge }
+        if (display?.isAvailable ?? false) && (base?.isAvailable ?? false) { return .accelerometers }
+        return .none
+    }
     /// The published posture; `unknown` without a hinge or before the first measured angle.
     public private(set) var posture: Posture = .unknown
     /// The published hinge angle in degrees; -1 while not measurable or not running.
@@ -42,6 +68,7 @@ public final class PostureHub {
 
     private let display: SampleTap?
     private let base: (any SampleSource)?
+    private let hinge: (any HingeAngleSource)?
     private let timers: any Timers
     private let parameters: PostureHubParameters
     private let trackerParameters: PostureParameters
@@ -52,12 +79,15 @@ public final class PostureHub {
     private var readFailures = RateLimitedLog()
     /// The hinge coming and going with hotplug events: a few lines per ten seconds at most.
     private var hingeLog = RateLimitedLog(intervalUs: 10_000_000, burst: 4)
-    private var hadHinge = false
+    private var activeMethod: Method = .none
+    /// logind's `LidClosed` (nil: no lid switch), kept for trackers made after a method change.
+    private var lidClosed: Bool?
 
-    public init(display: SampleTap?, base: (any SampleSource)?, timers: any Timers,
+    public init(display: SampleTap?, base: (any SampleSource)?, hinge: (any HingeAngleSource)? = nil, timers: any Timers,
                 parameters: PostureHubParameters = PostureHubParameters(), trackerParameters: PostureParameters = .default) {
         self.display = display
         self.base = base
+        self.hinge = hinge
         self.timers = timers
         self.parameters = parameters
         self.trackerParameters = trackerParameters
@@ -65,7 +95,19 @@ public final class PostureHub {
         display?.listener = { [unowned(unsafe) self] sample in self.displaySample(sample) }
         display?.availabilityListener = { [unowned(unsafe) self] _ in self.availabilityChanged() }
         base?.availabilityChanged = { [unowned(unsafe) self] _ in self.availabilityChanged() }
-        hadHinge = hasHinge
+        hinge?.availabilityChanged = { [unowned(unsafe) self] _ in self.availabilityChanged() }
+        activeMethod = method
+        if activeMethod != .none { Log.info(Self.describe(activeMethod)) }
+    }
+
+    /// logind's `LidClosed` changed (nil: logind has no lid switch or went away).
+    public func setLidClosed(_ closed: Bool?) {
+        guard closed != lidClosed else { return }
+        lidClosed = closed
+        Log.debug("lid \(closed.map { $0 ? "closed" : "open" } ?? "switch unknown")")
+        // Without a hinge the posture stays unknown; the next tracker is told on creation.
+        guard hasHinge else { return }
+        handle(tracker.setLidClosed(closed, atUs: Int64(timers.now)))
     }
 
     public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
@@ -84,14 +126,16 @@ public final class PostureHub {
         running = target
         tick?.cancel()
         tick = nil
-        keepReadsOpen(target)
+        let kernel = activeMethod == .kernelHinge
+        // With the kernel's hinge sensor the accelerometers are not read for posture.
+        keepReadsOpen(kernel ? .off : target)
         switch target {
         case .off:
             break
         case .low:
             scheduleTick()
         case .full:
-            baseReadUs = nil
+            if kernel { scheduleTick() } else { baseReadUs = nil }
         }
         Log.debug("posture: \(Self.name(previous)) -> \(Self.name(target))")
     }
@@ -115,11 +159,13 @@ public final class PostureHub {
     }
 
     private func scheduleTick() {
+        let kernel = activeMethod == .kernelHinge
+        let interval = kernel && running == .full ? parameters.kernelHingeFullIntervalUs : parameters.lowIntervalUs
         do {
-            tick = try timers.addTimer(afterUs: parameters.lowIntervalUs) { [unowned(unsafe) self] in
+            tick = try timers.addTimer(afterUs: interval) { [unowned(unsafe) self] in
                 self.tick = nil
-                self.readBoth()
-                if self.running == .low { self.scheduleTick() }
+                kernel ? self.readHinge() : self.readBoth()
+                if self.running == .low || (kernel && self.running == .full) { self.scheduleTick() }
             }
         } catch {
             Log.error("cannot arm the posture timer: \(error)")
@@ -139,6 +185,18 @@ public final class PostureHub {
         handle(tracker.process(display: d, base: b, timeUs: Int64(timers.now)))
     }
 
+    private func readHinge() {
+        guard let hinge else { return }
+        let degrees: Double
+        do {
+            degrees = try hinge.readDegrees()
+        } catch {
+            readFailures.warning("hinge read failed: \(error)", now: timers.now)
+            return
+        }
+        handle(tracker.process(hingeAngle: degrees, timeUs: Int64(timers.now)))
+    }
+
     // MARK: - Full rate: the display stream, the base read beside each sample
 
     /// The base is read in the wake-up that brings a display sample, so each pair is taken
@@ -150,7 +208,7 @@ public final class PostureHub {
     private var baseReading: Vector3?
 
     private func displaySample(_ sample: Sample) {
-        guard running == .full, let base else { return }
+        guard running == .full, activeMethod == .accelerometers, let base else { return }
         let now = timers.now
         // A buffered batch delivers the scans of the last batch interval at once: only those
         // recent enough to pair with a base read now go to the tracker.
@@ -183,29 +241,34 @@ public final class PostureHub {
     }
 
     private func availabilityChanged() {
-        let now = hasHinge
-        guard now != hadHinge else { return }
-        hadHinge = now
-        hingeLog.log(Log.info, now ? "hinge measurable: display and base accelerometers bound"
-                                   : "no hinge: a display and a base accelerometer are needed", now: timers.now)
-        if !now {
-            // A new pair starts from scratch: the old angle says nothing about it.
-            running = .off
-            tick?.cancel()
-            tick = nil
-            keepReadsOpen(.off)
-            tracker = PostureTracker(parameters: trackerParameters)
-            let previous = posture
-            let hadAngle = hingeAngle != -1
-            posture = .unknown
-            hingeAngle = -1
-            notify(.hingeAvailabilityChanged)
-            if previous != .unknown || hadAngle {
-                notify(.changed(PostureUpdate(timeUs: Int64(timers.now), posture: .unknown, previousPosture: previous, hingeAngle: nil)))
-            }
-        } else {
-            notify(.hingeAvailabilityChanged)
-            apply()
+        let now = method
+        guard now != activeMethod else { return }
+        let previousMethod = activeMethod
+        activeMethod = now
+        hingeLog.log(Log.info, Self.describe(now), now: timers.now)
+        // A new method (or a new pair) starts from scratch: the old angle says nothing about it.
+        running = .off
+        tick?.cancel()
+        tick = nil
+        keepReadsOpen(.off)
+        tracker = PostureTracker(parameters: trackerParameters)
+        let previous = posture
+        let hadAngle = hingeAngle != -1
+        posture = .unknown
+        hingeAngle = -1
+        if (previousMethod == .none) != (now == .none) { notify(.hingeAvailabilityChanged) }
+        if previous != .unknown || hadAngle {
+            notify(.changed(PostureUpdate(timeUs: Int64(timers.now), posture: .unknown, previousPosture: previous, hingeAngle: nil)))
+        }
+        apply()
+        if now != .none, lidClosed != nil { handle(tracker.setLidClosed(lidClosed, atUs: Int64(timers.now))) }
+    }
+
+    private static func describe(_ method: Method) -> String {
+        switch method {
+        case .none: return "no hinge: a kernel hinge sensor, or a display and a base accelerometer, are needed"
+        case .kernelHinge: return "hinge measurable: the kernel's hinge sensor (preferred to the accelerometers)"
+        case .accelerometers: return "hinge measurable: display and base accelerometers bound"
         }
     }
 

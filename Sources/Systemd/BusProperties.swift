@@ -1,0 +1,97 @@
+import CallError
+import CSystemd
+import CLibc
+
+// Reading another service's boolean property and following its changes (logind's LidClosed),
+// without blocking the loop: an asynchronous Properties.Get and the PropertiesChanged reader.
+
+extension Bus {
+    /// Asks `destination` for a boolean property without blocking; `reply` runs on the loop
+    /// with the value or the error, unless the returned call is released first.
+    public func getBoolPropertyAsync(destination: String, path: String, interface: String, name: String,
+                                     reply: @escaping (Result<Bool, BusError>) -> Void) throws(CallError) -> BusPendingCall {
+        var message: OpaquePointer?
+        try check(sd_bus_message_new_method_call(handle, &message, destination, path,
+                                                 "org.freedesktop.DBus.Properties", "Get"), "Get \(name) of \(destination)")
+        defer { sd_bus_message_unref(message) }
+        for argument in [interface, name] {
+            let r = argument.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+            try check(r, "append Get argument")
+        }
+        let pending = BusPendingCall { result in
+            switch result {
+            case .success(let message):
+                do throws(CallError) {
+                    reply(.success(try message.readVariantBool()))
+                } catch {
+                    reply(.failure(BusError(name: "org.freedesktop.DBus.Error.InvalidSignature", message: error.description)))
+                }
+            case .failure(let error):
+                reply(.failure(error))
+            }
+        }
+        var slot: OpaquePointer?
+        try check(sd_bus_call_async(handle, &slot, message, { message, userdata, error in
+            let pending = Unmanaged<BusPendingCall>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(pending) {
+                if let error, sd_bus_error_is_set(error) != 0 {
+                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+                } else if let message, sd_bus_message_is_method_error(message, nil) != 0, let error = sd_bus_message_get_error(message) {
+                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+                } else if let message {
+                    pending.reply(.success(BusMessage(borrowing: message)))
+                }
+            }
+            return 0
+        }, Unmanaged.passUnretained(pending).toOpaque(), 0), "call Get on \(destination)")
+        pending.slot = slot
+        return pending
+    }
+}
+
+extension BusMessage {
+    /// Reads the next argument as a variant holding a boolean (a Properties.Get reply).
+    public func readVariantBool() throws(CallError) -> Bool {
+        try check(sd_bus_message_enter_container(handle, CChar(UInt8(ascii: "v")), "b"), "enter variant (b)")
+        let value = try readBool()
+        try check(sd_bus_message_exit_container(handle), "leave variant")
+        return value
+    }
+
+    /// A PropertiesChanged signal (`sa{sv}as`): its interface, the new value of the boolean
+    /// property `name` if it is among the changed ones, and whether it is among the
+    /// invalidated ones (the value must then be asked for).
+    public func readPropertiesChanged(bool name: String) throws(CallError) -> (interface: String, value: Bool?, invalidated: Bool) {
+        let interface = try readString()
+        var value: Bool?
+        try check(sd_bus_message_enter_container(handle, CChar(UInt8(ascii: "a")), "{sv}"), "enter changed properties")
+        while true {
+            let entered = sd_bus_message_enter_container(handle, CChar(UInt8(ascii: "e")), "sv")
+            try check(entered, "enter changed property")
+            if entered == 0 { break }
+            let key = try readString()
+            if key == name {
+                do {
+                    value = try readVariantBool()
+                } catch {
+                    try check(sd_bus_message_skip(handle, "v"), "skip property value")
+                }
+            } else {
+                try check(sd_bus_message_skip(handle, "v"), "skip property value")
+            }
+            try check(sd_bus_message_exit_container(handle), "leave changed property")
+        }
+        try check(sd_bus_message_exit_container(handle), "leave changed properties")
+        var invalidated = false
+        try check(sd_bus_message_enter_container(handle, CChar(UInt8(ascii: "a")), "s"), "enter invalidated properties")
+        while true {
+            var text: UnsafePointer<CChar>?
+            let r = sd_bus_message_read_basic(handle, CChar(UInt8(ascii: "s")), &text)
+            try check(r, "read invalidated property")
+            if r == 0 { break }
+            if let text, String(cString: text) == name { invalidated = true }
+        }
+        try check(sd_bus_message_exit_container(handle), "leave invalidated properties")
+        return (interface, value, invalidated)
+    }
+}
