@@ -103,7 +103,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     private func start() {
         guard isRunning, session == nil, let bound, let kind = bound.kind else { return }
         do {
-            session = try BufferSession(sysname: bound.sysname, channel: kind.channel, deviceName: kind.deviceName,
+            session = try BufferSession(sysname: bound.sysname, element: kind.element, scanIndex: kind.scanIndex, deviceName: kind.deviceName,
                                     scans: parameters.bufferScans)
         } catch {
             lose("cannot enable its buffer (\(error))")
@@ -160,7 +160,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
                     readingChanged?(value)
                 }
             } catch {
-                malformedLog.warning("\(bound.sysname): \(Kind.role) reading dropped: \(kind.channel) \(error)", now: loop.now)
+                malformedLog.warning("\(bound.sysname): \(Kind.role) reading dropped: \(kind.element) \(error)", now: loop.now)
             }
         }
         guard isRunning, self.session != nil else { return }
@@ -216,14 +216,14 @@ private final class BufferSession {
     /// orientd set the trigger (there was none): `close` detaches it again.
     private var setTrigger = false
 
-    init(sysname: String, channel channelID: String, deviceName: String, scans: Int) throws(CallError) {
+    init(sysname: String, element: String, scanIndex: Int, deviceName: String, scans: Int) throws(CallError) {
         self.sysname = sysname
         self.scans = scans
         context = try IIOContext()
         guard let device = context.device(sysname) else { throw CallError(call: "find \(sysname)", errno: ENODEV) }
         self.device = device
-        guard let channel = device.channel(channelID), channel.isScanElement else {
-            throw CallError(call: "find scan element \(channelID) of \(sysname)", errno: ENODEV)
+        guard let channel = device.scanElement(index: scanIndex) else {
+            throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
         }
         self.channel = channel
         // A buffer left enabled (a crashed reader) makes enabling fail with EBUSY.

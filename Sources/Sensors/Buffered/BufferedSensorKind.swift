@@ -12,8 +12,11 @@ public protocol BufferedSensorKind {
     /// nil when the device is not of this kind; a refusal (with its reason) when it is but
     /// cannot be used.
     static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Self, PolledSensorRefusal>?
-    /// The scan element read, as libiio names the channel (`in_<id>_en` in scan_elements).
-    var channel: String { get }
+    /// The scan element read, as sysfs names it (`scan_elements/<element>_en`).
+    var element: String { get }
+    /// Its place in a scan (`scan_elements/<element>_index`): how the channel is found in
+    /// libiio, which does not name every element as sysfs does.
+    var scanIndex: Int { get }
     /// The device's name in sysfs: its data-ready trigger is `<name>-devN`.
     var deviceName: String { get }
     var intervalUs: UInt64 { get }
@@ -66,4 +69,18 @@ public struct ChannelConversion: Equatable {
     }
 
     public func apply(_ raw: Int64) -> Double { (Double(raw) + offset) * scale }
+}
+
+/// The index of a scan element (`scan_elements/<element>_index`).
+func readScanIndex(_ device: Device, element: String) -> Result<Int, PolledSensorRefusal> {
+    guard let text = device.attribute("scan_elements/\(element)_index") else {
+        return .failure(PolledSensorRefusal("scan_elements/\(element)_index is missing"))
+    }
+    do {
+        let index = try DecimalNumber.parseInteger(text)
+        guard index >= 0, index < 1024 else { return .failure(PolledSensorRefusal("scan_elements/\(element)_index \(text) is out of range")) }
+        return .success(Int(index))
+    } catch {
+        return .failure(PolledSensorRefusal("scan_elements/\(element)_index \"\(text)\": \(error)"))
+    }
 }

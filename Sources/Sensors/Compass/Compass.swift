@@ -11,25 +11,32 @@ import Systemd
 /// A value outside `headingRange` is not a heading and is dropped.
 public struct Compass: BufferedSensorKind {
     public static let role = "compass"
-    /// The scan element, as libiio names the channel.
-    public static let channelID = "rot_from_north_magnetic_tilt_comp"
-    public let channel = Compass.channelID
+    /// The scan element, as sysfs names it (libiio 0.24 calls its channel
+    /// `rot_from_north_magnetic`: it is found by its scan index).
+    public static let elementName = "in_rot_from_north_magnetic_tilt_comp"
+    public let element = Compass.elementName
+    public let scanIndex: Int
     public let deviceName: String
     public let intervalUs: UInt64
     public let conversion: ChannelConversion
     private let range: ClosedRange<Double>
 
     public var summary: String {
-        "buffered in_\(channel) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), degrees)"
+        "buffered \(element) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), degrees)"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Compass, PolledSensorRefusal>? {
-        guard device.attribute("scan_elements/in_\(channelID)_en") != nil else { return nil }
-        switch ChannelConversion.read(device, names: ["in_\(channelID)", "in_rot"]) {
+        guard device.attribute("scan_elements/\(elementName)_en") != nil else { return nil }
+        let index: Int
+        switch readScanIndex(device, element: elementName) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let value): index = value
+        }
+        switch ChannelConversion.read(device, names: [elementName, "in_rot"]) {
         case .failure(let refusal):
             return .failure(refusal)
         case .success(let conversion):
-            return .success(Compass(deviceName: device.attribute("name") ?? "magn_3d", intervalUs: parameters.compassIntervalUs,
+            return .success(Compass(scanIndex: index, deviceName: device.attribute("name") ?? "magn_3d", intervalUs: parameters.compassIntervalUs,
                                     conversion: conversion, range: parameters.headingRange))
         }
     }

@@ -10,24 +10,31 @@ import Systemd
 /// unitless, but HID sensor hubs follow Microsoft's HID sensor usages, which give lux.
 public struct BufferedAmbientLight: BufferedSensorKind {
     public static let role = "ambient light"
-    public static let channelID = "intensity_both"
-    public let channel = BufferedAmbientLight.channelID
+    /// The scan element, as sysfs names it.
+    public static let elementName = "in_intensity_both"
+    public let element = BufferedAmbientLight.elementName
+    public let scanIndex: Int
     public let deviceName: String
     public let intervalUs: UInt64
     public let conversion: ChannelConversion
     public var unit: LightLevel.Unit { .lux }
 
     public var summary: String {
-        "buffered in_\(channel) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), unit \(unit.rawValue))"
+        "buffered \(element) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), unit \(unit.rawValue))"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<BufferedAmbientLight, PolledSensorRefusal>? {
-        guard device.attribute("scan_elements/in_\(channelID)_en") != nil else { return nil }
-        switch ChannelConversion.read(device, names: ["in_\(channelID)", "in_intensity"]) {
+        guard device.attribute("scan_elements/\(elementName)_en") != nil else { return nil }
+        let index: Int
+        switch readScanIndex(device, element: elementName) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let value): index = value
+        }
+        switch ChannelConversion.read(device, names: [elementName, "in_intensity"]) {
         case .failure(let refusal):
             return .failure(refusal)
         case .success(let conversion):
-            return .success(BufferedAmbientLight(deviceName: device.attribute("name") ?? "als", intervalUs: parameters.lightIntervalUs,
+            return .success(BufferedAmbientLight(scanIndex: index, deviceName: device.attribute("name") ?? "als", intervalUs: parameters.lightIntervalUs,
                                                  conversion: conversion))
         }
     }
