@@ -22,6 +22,8 @@ struct Sensors: ParsableCommand {
                                base: base?.syspath == accelerometer.syspath && chosen != nil))
         }
         for line in PolledSensorListing.lines() { writeLine(line) }
+        let polledLight = PolledSensor<AmbientLight>.scan().contains { $0.kind != nil }
+        for line in BufferedSensorListing.lines(polledLightInUse: polledLight) { writeLine(line) }
     }
 
     private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool) -> String {
