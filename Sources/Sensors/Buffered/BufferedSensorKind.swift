@@ -44,7 +44,7 @@ public struct ChannelConversion: Equatable {
             do {
                 value = try DecimalNumber.parseDouble(text)
             } catch {
-                return .failure(PolledSensorRefusal("\(name)_scale \"\(text)\": \(error)"))
+                return .failure(PolledSensorRefusal("\(name)_scale: \(error)"))
             }
             // A zero or negative scale would turn every value into 0 or its opposite.
             guard value.isFinite, value > 0 else {
@@ -60,7 +60,7 @@ public struct ChannelConversion: Equatable {
             do {
                 offset = try DecimalNumber.parseDouble(text)
             } catch {
-                return .failure(PolledSensorRefusal("\(name)_offset \"\(text)\": \(error)"))
+                return .failure(PolledSensorRefusal("\(name)_offset: \(error)"))
             }
             guard offset.isFinite else { return .failure(PolledSensorRefusal("\(name)_offset \(text) is not finite")) }
             break
@@ -81,6 +81,6 @@ func readScanIndex(_ device: Device, element: String) -> Result<Int, PolledSenso
         guard index >= 0, index < 1024 else { return .failure(PolledSensorRefusal("scan_elements/\(element)_index \(text) is out of range")) }
         return .success(Int(index))
     } catch {
-        return .failure(PolledSensorRefusal("scan_elements/\(element)_index \"\(text)\": \(error)"))
+        return .failure(PolledSensorRefusal("scan_elements/\(element)_index: \(error)"))
     }
 }
