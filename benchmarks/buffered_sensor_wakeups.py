@@ -1,9 +1,10 @@
 """Buffered ambient light and compass, orientd beside iio-sensor-proxy 3.0 on the same fake HID
 sensor (umockdev): wake-ups per second while claimed (context switches of the daemon, /proc) and
 change latency (new scan value -> LightLevel / CompassHeading seen by a client polling every
-10 ms). The fake sends scans at 20 Hz into a named pipe for orientd (as a sensor hub streaming
-while its value moves); iio-sensor-proxy re-opens the node for every read, so it gets a file
-holding the newest scan. Prints `name: value` lines.
+10 ms). For orientd the fake sends scans into a named pipe, either at 20 Hz (`streaming`) or,
+as HID sensor hubs do, only when the value changes (`on_change`); iio-sensor-proxy re-opens the
+node for every read, so it gets a file holding the newest scan (how scans arrive makes no
+difference to it). Prints `name: value` lines.
 Run: umockdev-wrapper /usr/bin/python3 benchmarks/buffered_sensor_wakeups.py"""
 import os
 import statistics
@@ -35,11 +36,11 @@ def switches(pid):
     return total
 
 
-def measure(sensor, daemon, seconds=10.0, changes=8):
+def measure(sensor, daemon, hz, seconds=10.0, changes=8):
     add, path, iface, claim, prop, value_of = SENSORS[sensor]
     tb = T.Testbed()
     bus = T.PrivateBus()
-    dev = add(tb, mode='file' if daemon == 'iio-sensor-proxy' else 'fifo')
+    dev = add(tb, mode='file' if daemon == 'iio-sensor-proxy' else 'fifo', hz=hz)
     dev.set_raw(1)
     tb.accelerometer(props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'})
     if daemon == 'orientd':
@@ -76,9 +77,9 @@ def measure(sensor, daemon, seconds=10.0, changes=8):
 
 if __name__ == '__main__':
     for sensor in SENSORS:
-        for daemon in ('orientd', 'iio-sensor-proxy'):
-            w, med, mx = measure(sensor, daemon)
-            key = '%s_%s' % (sensor, daemon.replace('-', '_'))
+        for daemon, hz, scans in (('orientd', 20, 'streaming'), ('orientd', 0, 'on_change'), ('iio-sensor-proxy', 0, '')):
+            w, med, mx = measure(sensor, daemon, hz)
+            key = '_'.join(k for k in (sensor, daemon.replace('-', '_'), scans) if k)
             print('%s_claimed_wakeups_per_s: %.2f' % (key, w))
             print('%s_change_latency_median_ms: %.0f' % (key, med))
             print('%s_change_latency_max_ms: %.0f' % (key, mx), flush=True)

@@ -763,9 +763,12 @@ class FakeBufferedChannel:
             self._write_file()
 
     def _stream(self):
-        period = 1.0 / self.hz
+        """`hz` scans a second while the buffer is enabled; with `hz` 0, like a HID sensor hub,
+        one scan when the buffer is enabled and one whenever the value changes."""
+        period = 1.0 / self.hz if self.hz else 0.001
         next_t = time.monotonic()
         was_enabled = False
+        sent = None
         while not self._stop.is_set():
             if self.buffer_enabled():
                 if not was_enabled:           # a fresh buffer starts empty
@@ -775,11 +778,16 @@ class FakeBufferedChannel:
                     except (BlockingIOError, OSError):
                         pass
                     was_enabled = True
+                    sent = None
                     next_t = time.monotonic()
-                try:
-                    os.write(self.fifo, self.scan())
-                except (BlockingIOError, OSError):
-                    pass
+                with self._lock:
+                    value = self.value
+                if self.hz or value != sent:
+                    try:
+                        os.write(self.fifo, self.scan())
+                        sent = value
+                    except (BlockingIOError, OSError):
+                        pass
                 next_t += period
                 self._stop.wait(max(0.0, next_t - time.monotonic()))
             else:
@@ -804,18 +812,18 @@ def _is_fifo(path):
     return stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
-def add_compass(testbed, attrs=None, props=None, mode='fifo'):
+def add_compass(testbed, attrs=None, props=None, mode='fifo', hz=20):
     """A HID sensor hub's tilt-compensated compass (`magn_3d`, iio-buffer-compass)."""
     s = FakeBufferedChannel(testbed.tb, 'iio:device%d' % _next_iio_index(testbed), 'magn_3d',
-                            'in_rot_from_north_magnetic_tilt_comp', 'iio-buffer-compass', attrs, props, mode=mode)
+                            'in_rot_from_north_magnetic_tilt_comp', 'iio-buffer-compass', attrs, props, hz=hz, mode=mode)
     testbed.devices.append(s)
     return s
 
 
-def add_buffered_light(testbed, attrs=None, props=None, mode='fifo'):
+def add_buffered_light(testbed, attrs=None, props=None, mode='fifo', hz=20):
     """A HID sensor hub's ambient light sensor read through its buffer (`als`,
     iio-buffer-als)."""
     s = FakeBufferedChannel(testbed.tb, 'iio:device%d' % _next_iio_index(testbed), 'als',
-                            'in_intensity_both', 'iio-buffer-als', attrs, props, mode=mode)
+                            'in_intensity_both', 'iio-buffer-als', attrs, props, hz=hz, mode=mode)
     testbed.devices.append(s)
     return s

@@ -135,3 +135,22 @@ def test_polled_light_wins_over_buffered(testbed, bus):
         assert buffered.buffer_enabled()
     finally:
         d.stop()
+
+
+def test_buffered_light_drops_negative_levels(testbed, bus):
+    """A negative level is a driver error, not darkness: dropped with its reason. The fake
+    sends a scan only when the value changes, as HID sensor hubs do."""
+    dev = T.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'}, hz=0)
+    dev.set_raw(40)
+    d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
+    try:
+        conn, proxy, get = session(bus)
+        proxy.ClaimLight(dbus_interface=ISP[2])
+        assert T.wait_for(lambda: float(get('LightLevel')) == 20.0), d.output()
+        dev.set_raw(-8)
+        assert T.wait_for(lambda: 'ambient light reading dropped: in_intensity_both gives a negative level -4.0' in d.output()), d.output()
+        assert float(get('LightLevel')) == 20.0
+        dev.set_raw(9)
+        assert T.wait_for(lambda: float(get('LightLevel')) == 4.5), d.output()
+    finally:
+        d.stop()
