@@ -13,14 +13,15 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'e2e'))
 import dbus  # noqa: E402
+import buffered_fakes as B  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
 NAME = 'net.hadess.SensorProxy'
 SENSORS = {
     # kind: (add function, object path, interface, claim method, property, value of raw r)
-    'buffered_light': (T.add_buffered_light, '/net/hadess/SensorProxy', 'net.hadess.SensorProxy', 'ClaimLight',
+    'buffered_light': (B.add_buffered_light, '/net/hadess/SensorProxy', 'net.hadess.SensorProxy', 'ClaimLight',
                        'LightLevel', lambda r: float(r)),
-    'compass': (T.add_compass, '/net/hadess/SensorProxy/Compass', 'net.hadess.SensorProxy.Compass', 'ClaimCompass',
+    'compass': (B.add_compass, '/net/hadess/SensorProxy/Compass', 'net.hadess.SensorProxy.Compass', 'ClaimCompass',
                 'CompassHeading', lambda r: float(r)),
 }
 

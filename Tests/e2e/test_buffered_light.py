@@ -8,6 +8,7 @@ import re
 import dbus
 import pytest
 
+import buffered_fakes as B
 import orientd_testbed as T
 from test_light_proximity import ISP, keep_alive, run_daemon, session, settled
 from test_sensor_proxy import monitor_sensor, read_until
@@ -53,7 +54,7 @@ VARIANTS = {
 @pytest.mark.parametrize('variant', sorted(VARIANTS))
 def test_buffered_light_matches_iio_sensor_proxy(testbed, bus, variant):
     attrs, values, expected = VARIANTS[variant]
-    dev = T.add_buffered_light(testbed, attrs=attrs)
+    dev = B.add_buffered_light(testbed, attrs=attrs)
     keep_alive(testbed)
     theirs, their_log = light_run('iio-sensor-proxy', bus, testbed, dev, values)
     dev.set_raw(0)
@@ -73,7 +74,7 @@ def test_buffered_light_matches_iio_sensor_proxy(testbed, bus, variant):
 
 @pytest.mark.parametrize('kind', ['iio-sensor-proxy', 'orientd'])
 def test_monitor_sensor_follows_buffered_light(testbed, bus, kind):
-    dev = T.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'},
+    dev = B.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'},
                                mode='file' if kind == 'iio-sensor-proxy' else 'fifo')
     keep_alive(testbed)
     dev.set_raw(24)
@@ -95,7 +96,7 @@ def test_monitor_sensor_follows_buffered_light(testbed, bus, kind):
 
 
 def test_buffered_light_runs_only_while_claimed(testbed, bus):
-    dev = T.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'})
+    dev = B.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'})
     dev.set_raw(10)
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
     try:
@@ -120,7 +121,7 @@ def test_polled_light_wins_over_buffered(testbed, bus):
     """A HID hub offers `in_illuminance_input` and the `in_intensity_both` scan element;
     iio-sensor-proxy tries its polled driver first, and so does orientd. When the polled
     sensor goes, the buffered one takes over."""
-    buffered = T.add_buffered_light(testbed)
+    buffered = B.add_buffered_light(testbed)
     buffered.set_raw(77)
     polled = T.add_light(testbed, {'in_illuminance_input': '12.5'})
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
@@ -140,7 +141,7 @@ def test_polled_light_wins_over_buffered(testbed, bus):
 def test_buffered_light_drops_negative_levels(testbed, bus):
     """A negative level is a driver error, not darkness: dropped with its reason. The fake
     sends a scan only when the value changes, as HID sensor hubs do."""
-    dev = T.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'}, hz=0)
+    dev = B.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'}, hz=0)
     dev.set_raw(40)
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
     try:

@@ -10,6 +10,7 @@ import re
 import dbus
 import pytest
 
+import buffered_fakes as B
 import orientd_testbed as T
 from test_light_proximity import keep_alive, run_daemon
 
@@ -61,7 +62,7 @@ def compass_run(kind, bus, testbed, dev, steps):
 
 @pytest.mark.parametrize('scale_attr', ['in_rot_scale', 'in_rot_from_north_magnetic_tilt_comp_scale'])
 def test_compass_matches_iio_sensor_proxy(testbed, bus, scale_attr):
-    dev = T.add_compass(testbed, attrs={scale_attr: '0.1'})
+    dev = B.add_compass(testbed, attrs={scale_attr: '0.1'})
     keep_alive(testbed)
     theirs, their_log = compass_run('iio-sensor-proxy', bus, testbed, dev, STEPS)
     dev.set_raw(0)
@@ -80,7 +81,7 @@ def test_compass_matches_iio_sensor_proxy(testbed, bus, scale_attr):
 
 
 def test_compass_runs_only_while_claimed(testbed, bus):
-    dev = T.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
+    dev = B.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
     dev.set_raw(2700)
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
     try:
@@ -105,7 +106,7 @@ def test_compass_runs_only_while_claimed(testbed, bus):
 
 
 def test_compass_drops_what_is_not_a_heading(testbed, bus):
-    dev = T.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
+    dev = B.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
     dev.set_raw(450)
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
     try:
@@ -123,7 +124,7 @@ def test_compass_drops_what_is_not_a_heading(testbed, bus):
 
 
 def test_compass_refused_with_a_bad_scale(testbed, bus):
-    T.add_compass(testbed, attrs={'in_rot_scale': '-0.1'})
+    B.add_compass(testbed, attrs={'in_rot_scale': '-0.1'})
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])
     try:
         conn, obj, get = session(bus)
@@ -162,7 +163,7 @@ def test_only_geoclue_reaches_the_compass(testbed):
     geoclue = T.ensure_user('geoclue')
     other = T.ensure_user('orientd-test')
     bus = T.SystemStyleBus(os.path.join(T.ROOT, 'dbus'))
-    dev = T.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
+    dev = B.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
     dev.set_raw(1234)
     testbed.accelerometer()
     d = T.Orientd(bus, testbed, ['--sensor-proxy-compat'])   # root owns both names under the shipped policy
@@ -188,9 +189,9 @@ def test_only_geoclue_reaches_the_compass(testbed):
 
 def test_orientctl_lists_compass_and_buffered_light(testbed):
     import subprocess
-    T.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
-    T.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'})
-    T.add_compass(testbed, attrs={'in_rot_scale': 'abc'})
+    B.add_compass(testbed, attrs={'in_rot_scale': '0.1'})
+    B.add_buffered_light(testbed, attrs={'in_intensity_scale': '0.5'})
+    B.add_compass(testbed, attrs={'in_rot_scale': 'abc'})
     env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root)
     r = subprocess.run([os.path.join(T.BIN, 'orientctl'), 'sensors'], env=env, capture_output=True, text=True, timeout=20)
     assert r.returncode == 0, r.stdout + r.stderr
