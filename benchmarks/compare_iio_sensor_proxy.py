@@ -5,8 +5,19 @@ the ratio orientd / iio-sensor-proxy.
 
 Run through scripts/bench-iio (it builds the release orientd and runs this under
 umockdev-wrapper). Figures:
-  latency_{mode}_median_ms / _p95_ms   pose written to sysfs or the buffer -> the daemon's
-                                       PropertiesChanged for the new orientation
+  latency_median_ms / _p95_ms          pose written to sysfs or the buffer -> the daemon's
+                                       PropertiesChanged for the new orientation: orientd's
+                                       `Orientation` (the device orientation, the step-change
+                                       figure), iio-sensor-proxy's AccelerometerOrientation
+  screen_latency_median_ms / _p95_ms   the same for orientd's `ScreenOrientation` (the
+                                       interface orientation: held steadily for the screen
+                                       dwell, what the compatibility interface's
+                                       AccelerometerOrientation follows), against the same
+                                       AccelerometerOrientation of iio-sensor-proxy
+  startup_to_bus_name_ms               exec -> the daemon's well-known name on the bus (median
+                                       of 5 fresh starts)
+  startup_to_ready_ms                  exec -> READY=1 on $NOTIFY_SOCKET (orientd; iio-sensor-
+                                       proxy does not send it: its unit is Type=dbus)
   begin_to_first_orientation_ms        Begin (orientd) / ClaimAccelerometer -> first orientation,
                                        median of 5 freshly started daemons
   generating_cpu_pct, generating_wakeups_per_s   while one client listens, device at rest
@@ -16,6 +27,7 @@ umockdev-wrapper). Figures:
 import argparse
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -35,35 +47,46 @@ ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscape
 class Daemon:
     """One daemon, its D-Bus names, and a client recording PropertiesChanged."""
 
-    def __init__(self, kind, bus, testbed, orientd_bin):
+    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True):
         self.kind = kind
         env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
                    DBUS_SYSTEM_BUS_ADDRESS=bus.address)
+        if notify_socket:
+            env['NOTIFY_SOCKET'] = notify_socket
         if kind == 'orientd':
             # Device locks and saved attributes belong to this testbed, as in the tests.
             cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address,
                    '--runtime-directory', os.path.join(testbed.root, 'run-orientd')]
             self.name, self.path, self.iface = T.NAME, T.PATH, T.IFACE
-            self.prop, self.claim, self.release = 'ScreenOrientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
+            self.prop, self.claim, self.release = 'Orientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
+            self.screen_prop = 'ScreenOrientation'
             self.map = lambda o: o
         else:
             cmd = ['/usr/sbin/iio-sensor-proxy']
             self.name = self.path = self.iface = None
             self.name, self.path, self.iface = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy'
             self.prop, self.claim, self.release = 'AccelerometerOrientation', 'ClaimAccelerometer', 'ReleaseAccelerometer'
+            self.screen_prop = self.prop
             self.map = lambda o: ISP_NAMES[o]
         self.log = open(os.path.join(bus.dir, kind + '.log'), 'w')
-        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.bus = dbus.bus.BusConnection(bus.address)
+        self.t_exec = time.monotonic_ns()
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        if not wait:
+            return
         self.events = []
+        self.screen_events = []
         self.bus.add_signal_receiver(self._changed, signal_name='PropertiesChanged',
                                      dbus_interface='org.freedesktop.DBus.Properties', path=self.path)
         assert T.wait_for(lambda: self.bus.name_has_owner(self.name), 10), kind + ' did not start'
         self.client = T.Client(bus.address)   # only for pumping the main loop
 
     def _changed(self, iface, changed, invalidated):
+        now = time.monotonic_ns()
         if self.prop in changed:
-            self.events.append((time.monotonic_ns(), str(changed[self.prop])))
+            self.events.append((now, str(changed[self.prop])))
+        if self.screen_prop in changed:
+            self.screen_events.append((now, str(changed[self.screen_prop])))
 
     def call(self, method):
         t0 = time.monotonic_ns()
@@ -74,11 +97,12 @@ class Daemon:
         return str(self.bus.get_object(self.name, self.path).Get(self.iface, self.prop,
                                                                  dbus_interface='org.freedesktop.DBus.Properties'))
 
-    def wait_event(self, value, since, timeout=5.0):
+    def wait_event(self, value, since, timeout=5.0, screen=False):
         end = time.monotonic() + timeout
+        events = self.screen_events if screen else self.events
         while time.monotonic() < end:
             self.client.pump(0)
-            for t, v in self.events[since:]:
+            for t, v in events[since:]:
                 if v == value:
                     return t
             time.sleep(0.002)
@@ -165,6 +189,46 @@ def first_orientation_ms(kind, mode, args):
     return statistics.median(samples) if samples else None
 
 
+def startup_ms(kind, mode, args):
+    """exec -> well-known name on the bus, and (orientd) exec -> READY=1; medians of 5."""
+    to_name, to_ready = [], []
+    for _ in range(5):
+        bus, tb = T.PrivateBus(), T.Testbed()
+        props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
+        acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz,
+                               devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
+        notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        notify_path = os.path.join(bus.dir, 'notify')
+        notify.bind(notify_path)
+        notify.setblocking(False)
+        d = Daemon(kind, bus, tb, args.orientd_bin, notify_socket=notify_path, wait=False)
+        name = 'org.orientd.Orientation1' if kind == 'orientd' else 'net.hadess.SensorProxy'
+        t_name = t_ready = None
+        end = time.monotonic() + 10
+        try:
+            while time.monotonic() < end and (t_name is None or (kind == 'orientd' and t_ready is None)):
+                if t_ready is None:
+                    try:
+                        if b'READY=1' in notify.recv(4096):
+                            t_ready = time.monotonic_ns()
+                    except BlockingIOError:
+                        pass
+                if t_name is None and d.bus.name_has_owner(name):
+                    t_name = time.monotonic_ns()
+                time.sleep(0.0005)
+            if t_name is not None:
+                to_name.append((t_name - d.t_exec) / 1e6)
+            if t_ready is not None:
+                to_ready.append((t_ready - d.t_exec) / 1e6)
+        finally:
+            d.stop()
+            notify.close()
+            acc.close()
+            bus.close()
+    return (statistics.median(to_name) if to_name else None,
+            statistics.median(to_ready) if to_ready else None)
+
+
 def measure(kind, mode, args):
     bus = T.PrivateBus()
     tb = T.Testbed()
@@ -174,6 +238,7 @@ def measure(kind, mode, args):
     acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz, devnode=devnode)
     d = Daemon(kind, bus, tb, args.orientd_bin)
     out = {'begin_to_first_orientation_ms': first_orientation_ms(kind, mode, args)}
+    out['startup_to_bus_name_ms'], out['startup_to_ready_ms'] = startup_ms(kind, mode, args)
     try:
         time.sleep(0.5)
         out['vmrss_idle_kib'] = vmrss(d.proc.pid)
@@ -181,24 +246,27 @@ def measure(kind, mode, args):
         t0, _ = d.call(d.claim)
         time.sleep(1.0)   # past the start-up burst: steady generating
         out['generating_cpu_pct'], out['generating_wakeups_per_s'] = rates(d.proc.pid, args.window)
-        latencies, missed = [], 0
+        latencies, screen_latencies, missed = [], [], 0
         current = 'portrait'
         rnd = random.Random(7)
         for _ in range(args.changes):
             target = rnd.choice([p for p in IN_PLANE if p != current])
             time.sleep(rnd.uniform(0, args.phase_max))  # land anywhere in a poll period
-            mark = len(d.events)
+            mark, screen_mark = len(d.events), len(d.screen_events)
             t_write = time.monotonic_ns()
             acc.set_pose(target)
             t = d.wait_event(d.map(target), mark)
-            if t is None:
+            t_screen = d.wait_event(d.map(target), screen_mark, screen=True)
+            if t is None or t_screen is None:
                 missed += 1
             else:
                 latencies.append((t - t_write) / 1e6)
+                screen_latencies.append((t_screen - t_write) / 1e6)
             current = target
-            d.wait_event(d.map(target), mark, 2)
         out['latency_median_ms'] = statistics.median(latencies) if latencies else None
         out['latency_p95_ms'] = pct(latencies, 0.95) if latencies else None
+        out['screen_latency_median_ms'] = statistics.median(screen_latencies) if screen_latencies else None
+        out['screen_latency_p95_ms'] = pct(screen_latencies, 0.95) if screen_latencies else None
         out['latency_missed'] = missed
         d.call(d.release)
     finally:

@@ -60,7 +60,7 @@ public struct DaemonOptions: Equatable {
           --source replay:FILE[,speed=X][,loop]
                                         play a t_ms,x,y,z trace as if it were a sensor
           --source none                 no sensor
-          --poll-interval-ms N          polled IIO devices: time between reads (default 100)
+          --poll-interval-ms N          polled IIO devices: time between reads at rest (default 250)
           --max-callers N               callers of one resource, such as Begin (default 256)
           --max-references-per-caller N nested Begins per caller (default 64)
           --runtime-directory DIR       device locks and the attributes to restore (default:

@@ -86,27 +86,36 @@ func displayReading(hinge degrees: Double, base b: Vector3) -> Vector3 {
         #expect(!rig.display.keptOpen && !rig.base.keptOpen)
     }
 
-    @Test func fullRateFollowsTheStreams() {
+    @Test func fullRateReadsTheBaseInTheDisplaysWakeUps() {
         let rig = Rig()
         rig.pose(hinge: 110)
         rig.hub.run(.full)
         #expect(rig.timers.armed == 0)
-        #expect(rig.base.starts == 1)
+        // The base is never streamed; it stays open for the reads beside the display's samples.
+        #expect(rig.base.starts == 0 && rig.base.keptOpen && !rig.display.keptOpen)
         // The orientation hub runs the display source; the tap hands its samples on.
         var orientationSamples = 0
         try! rig.tap.start { _ in orientationSamples += 1 }
-        for i in 0..<10 {
-            let t = Int64(i) * 100_000
-            rig.display.deliver?(Sample(timeUs: t, gravity: displayReading(hinge: 290, base: rig.base.reading)))
-            rig.base.deliver?(Sample(timeUs: t + 5_000, gravity: rig.base.reading))
+        let before = rig.display.reading
+        rig.pose(hinge: 290)
+        for _ in 0..<10 {
+            rig.timers.advance(byUs: 100_000)
+            let now = Int64(rig.timers.now)
+            // One wake-up delivers a batch: a scan from before the fold (too old to pair with a
+            // base read now: paired, it would make the angle jump back to 110°) and a new one.
+            rig.display.deliver?(Sample(timeUs: now - 200_000, gravity: before))
+            rig.display.deliver?(Sample(timeUs: now, gravity: rig.display.reading))
         }
-        #expect(orientationSamples == 10)
+        #expect(orientationSamples == 20)
+        #expect(rig.base.oneShotReads == 10)
+        #expect(rig.base.starts == 0)
         #expect(rig.hub.posture == .tent)
         #expect(rig.hub.tabletMode)
-        // Back to low: the base stream stops, the tick takes over.
+        #expect(abs(rig.hub.hingeAngle - 290) < 0.5)
+        // Back to low: the tick reads both halves.
         rig.hub.run(.low)
-        #expect(rig.base.deliver == nil)
         #expect(rig.timers.armed == 1)
+        #expect(rig.display.keptOpen && rig.base.keptOpen)
     }
 
     @Test func losingTheBaseForgetsThePosture() {

@@ -26,8 +26,8 @@ def start(bus, testbed):
     """start(*args) runs orientd on the private bus against the testbed; stopped afterwards."""
     daemons = []
 
-    def run(*args, wait=True):
-        d = T.Orientd(bus, testbed, args, wait=wait)
+    def run(*args, wait=True, preload=(), env=None):
+        d = T.Orientd(bus, testbed, args, wait=wait, preload=preload, env=env)
         daemons.append(d)
         return d
     yield run

@@ -7,6 +7,7 @@ uevents needs it. Readings use orientd's convention (docs/axes-and-names.md): po
 """
 import math
 import os
+import shutil
 import signal
 import struct
 import subprocess
@@ -332,10 +333,11 @@ class Testbed:
 class Orientd:
     """The real daemon under the preload, on the private bus."""
 
-    def __init__(self, bus, testbed, args=(), wait=True):
+    def __init__(self, bus, testbed, args=(), wait=True, preload=(), env=None):
         self.log_path = os.path.join(bus.dir, 'orientd-%d.log' % time.monotonic_ns())
-        env = dict(os.environ)
-        env['LD_PRELOAD'] = 'libumockdev-preload.so.0'
+        env = dict(os.environ, **(env or {}))
+        # Fault libraries (Tests/e2e/faults) go before umockdev's, so their calls reach it.
+        env['LD_PRELOAD'] = ' '.join(list(preload) + ['libumockdev-preload.so.0'])
         env['UMOCKDEV_DIR'] = testbed.root
         self.log = open(self.log_path, 'w')
         # Device locks and saved attributes belong to this testbed (a later argument wins).
@@ -630,3 +632,22 @@ def start_iio_sensor_proxy(bus, testbed):
     proc = subprocess.Popen(['/usr/sbin/iio-sensor-proxy'], env=env, stdout=log, stderr=subprocess.STDOUT)
     proc.log_path = log_path
     return proc
+
+
+FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'faults')
+
+
+def fault_library(name, into):
+    """Builds Tests/e2e/faults/NAME.c into a preloadable library in `into`; returns its path."""
+    out = os.path.join(into, name + '.so')
+    cc = shutil.which('clang') or shutil.which('cc')
+    assert cc, 'no C compiler for the fault library %s' % name
+    subprocess.run([cc, '-shared', '-fPIC', '-O1', '-o', out, os.path.join(FAULTS, name + '.c'), '-ldl'], check=True)
+    return out
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far."""
+    with open('/proc/%d/stat' % pid) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')

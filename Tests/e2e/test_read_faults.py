@@ -91,3 +91,52 @@ def test_buffered_scans_stopping_fall_back_to_polled_reads(testbed, start):
     assert seen, 'pose change through the raw attributes not reported within %.1f s:\n%s' % (seen_s, d.output()[before:])
     assert said, d.output()[before:]
     assert c.get('HasAccelerometer') is True
+
+
+# A reader that spins on a readable node costs a whole core; one that waits costs a few
+# reads per batch interval. The bound sits far from both.
+EAGAIN_CPU_BOUND = 0.15
+# Reads a waiting reader may make: one per fast batch interval (20 ms) at most.
+EAGAIN_READS_PER_S_BOUND = 50
+# Longer than two silence watchdog periods (1 s each: the re-arm, then the fallback).
+EAGAIN_S = 3.0
+
+
+def test_buffered_eagain_does_not_spin(testbed, bus, start):
+    """The node polls readable while every read answers EAGAIN (finding 4): the daemon waits
+    instead of spinning, keeps answering, counts the episode as silence (re-arm, then polled
+    reads, said once), and follows the next pose."""
+    shim = T.fault_library('read_eagain', bus.dir)
+    flag = os.path.join(bus.dir, 'eagain')
+    acc = testbed.accelerometer(variant='buffer', pose='portrait')
+    d = start(preload=[shim], env={'ORIENTD_FAULT_EAGAIN': flag})
+    c = d.client
+    assert c.begin() == 'portrait'
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
+    before = len(d.output())
+    open(flag, 'w').close()            # from now on every read of the node is EAGAIN
+    time.sleep(0.3)                    # the fake keeps writing: the node stays readable
+    cpu0, t0 = T.cpu_seconds(d.proc.pid), time.monotonic()
+    slowest = 0.0
+    while time.monotonic() - t0 < EAGAIN_S:
+        t = time.monotonic()
+        assert c.get('Orientation') == 'portrait'
+        slowest = max(slowest, time.monotonic() - t)
+        time.sleep(0.1)
+    share = (T.cpu_seconds(d.proc.pid) - cpu0) / (time.monotonic() - t0)
+    os.unlink(flag)
+    with open(flag + '.hits') as f:
+        hits = int(f.read())
+    print('EAGAIN episode: %d reads answered EAGAIN, %.1f %% of a core, slowest property read %.1f ms'
+          % (hits, 100 * share, 1000 * slowest))
+    assert hits > 0, 'the fault was never met: the reader did not read the node'
+    assert d.proc.poll() is None, d.output()[-2000:]
+    assert hits <= EAGAIN_READS_PER_S_BOUND * EAGAIN_S, 'the reader retries EAGAIN without waiting: %d reads' % hits
+    assert share < EAGAIN_CPU_BOUND, 'the reader spins on EAGAIN: %.0f %% of a core' % (100 * share)
+    assert slowest < 0.1, 'a property read took %.0f ms during the episode' % (1000 * slowest)
+    episode = d.output()[before:]
+    assert episode.count('falling back to polled reads') == 1, episode
+    c.signals.clear()
+    acc.set_pose('landscapeLeft')
+    assert reported(c, 'landscapeLeft', 5), d.output()[-2000:]
+    assert c.get('IsGeneratingNotifications') is True

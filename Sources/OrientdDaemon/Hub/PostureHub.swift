@@ -20,8 +20,8 @@ public struct PostureHubParameters: Equatable {
 /// read (`hasHinge`, `posture`, `hingeAngle`, `tabletMode`).
 ///
 /// `SensorDemand` sets the level: at `.full` the orientation hub streams the display sensor
-/// and this hub streams the base one; at `.low` the orientation hub is off and this hub reads
-/// both sensors once every `lowIntervalUs`.
+/// and this hub reads the base one in the same wake-ups; at `.low` the orientation hub is off
+/// and this hub reads both sensors once every `lowIntervalUs`.
 public final class PostureHub {
     public enum Event {
         /// The posture or the announced hinge angle changed (the tracker's announcement rules).
@@ -48,7 +48,6 @@ public final class PostureHub {
     private var tracker: PostureTracker
     private var wanted: SensorDemand.Level = .off
     private var tick: (any Cancellable)?
-    private var baseStreaming = false
     private var observers: [(Event) -> Void] = []
     private var readFailures = RateLimitedLog()
     /// The hinge coming and going with hotplug events: a few lines per ten seconds at most.
@@ -85,18 +84,14 @@ public final class PostureHub {
         running = target
         tick?.cancel()
         tick = nil
-        if target != .full, baseStreaming {
-            base?.stop()
-            baseStreaming = false
-        }
-        keepReadsOpen(target == .low)
+        keepReadsOpen(target)
         switch target {
         case .off:
             break
         case .low:
             scheduleTick()
         case .full:
-            startBaseStream()
+            baseReadUs = nil
         }
         Log.debug("posture: \(Self.name(previous)) -> \(Self.name(target))")
     }
@@ -112,9 +107,11 @@ public final class PostureHub {
 
     // MARK: - Low rate: both halves read in one wake-up
 
-    private func keepReadsOpen(_ keep: Bool) {
-        display?.keepOneShotReadsOpen(keep)
-        base?.keepOneShotReadsOpen(keep)
+    /// One-shot reads keep their sensor open while they come often: both halves at `.low`,
+    /// the base at `.full` (the display then streams).
+    private func keepReadsOpen(_ level: SensorDemand.Level) {
+        display?.keepOneShotReadsOpen(level == .low)
+        base?.keepOneShotReadsOpen(level != .off)
     }
 
     private func scheduleTick() {
@@ -142,23 +139,33 @@ public final class PostureHub {
         handle(tracker.process(display: d, base: b, timeUs: Int64(timers.now)))
     }
 
-    // MARK: - Full rate: both streams
+    // MARK: - Full rate: the display stream, the base read beside each sample
 
-    private func startBaseStream() {
-        guard let base else { return }
-        do {
-            try base.start { [unowned(unsafe) self] sample in
-                self.handle(self.tracker.process(base: sample))
-            }
-            baseStreaming = true
-        } catch {
-            hingeLog.log(Log.error, "cannot start the base accelerometer \(base.name): \(error)", now: timers.now)
-        }
-    }
+    /// The base is read in the wake-up that brings a display sample, so each pair is taken
+    /// at one moment: two streams paced apart (the readers slow down at rest) would pair a
+    /// display that already turned with a base that has not been read since, an angle the
+    /// hinge never had. The base's reads cost no wake-up of their own.
+    /// The loop time of the last base read and its value (one read per wake-up).
+    private var baseReadUs: UInt64?
+    private var baseReading: Vector3?
 
     private func displaySample(_ sample: Sample) {
-        guard running == .full else { return }
-        handle(tracker.process(display: sample))
+        guard running == .full, let base else { return }
+        let now = timers.now
+        // A buffered batch delivers the scans of the last batch interval at once: only those
+        // recent enough to pair with a base read now go to the tracker.
+        guard Double(Int64(now) - sample.timeUs) <= trackerParameters.maxSampleSkewMs * 1000 else { return }
+        if baseReadUs != now {
+            baseReadUs = now
+            do {
+                baseReading = try base.readOnce()
+            } catch {
+                baseReading = nil
+                readFailures.warning("base accelerometer read failed: \(error)", now: now)
+            }
+        }
+        guard let b = baseReading else { return }
+        handle(tracker.process(display: sample.gravity, base: b, timeUs: sample.timeUs))
     }
 
     // MARK: - Publishing
@@ -186,9 +193,7 @@ public final class PostureHub {
             running = .off
             tick?.cancel()
             tick = nil
-            keepReadsOpen(false)
-            if baseStreaming { base?.stop() }
-            baseStreaming = false
+            keepReadsOpen(.off)
             tracker = PostureTracker(parameters: trackerParameters)
             let previous = posture
             let hadAngle = hingeAngle != -1

@@ -35,6 +35,9 @@ final class BufferedReader: AccelerometerReader {
     private var lastSampleUs: Int64 = 0
     private var samplePeriodUs: Int64 = 20_000
     private var movement: MovementTracker
+    /// The reading of the raw attributes taken before the buffer started, delivered with the
+    /// first scans.
+    private var primed: Sample?
     /// Scans the buffer holds: about a second at the chosen rate, read in batches.
     private static let bufferScans = 64
 
@@ -81,6 +84,7 @@ final class BufferedReader: AccelerometerReader {
         useMonotonicTimestamps()
         chooseTrigger()
         chooseSamplingFrequency()
+        readRawValuesOnce()
         for channel in channels { channel.enable() }
         timestamp?.enable()
         let buffer = try device.createBuffer(samples: Self.bufferScans)
@@ -89,6 +93,17 @@ final class BufferedReader: AccelerometerReader {
         self.buffer = buffer
         waitForData()
         Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
+    }
+
+    /// The raw attributes still answer before the buffer runs (drivers refuse them while it
+    /// does). One reading taken now goes to the classifier just before the first scan, so a
+    /// Begin has its two samples when the first scan arrives instead of one sampling period
+    /// later. A device whose raw attributes fail or give garbage simply does without it.
+    private func readRawValuesOnce() {
+        guard let raw = try? RawReading.read(channels) else { return }
+        let now = Int64(loop.now)
+        primed = Sample(timeUs: now, gravity: configuration.gravity(raw: raw))
+        lastSampleUs = now
     }
 
     /// Everything `setUp` may change, saved before it changes (see DeviceCustody). The buffer
@@ -188,11 +203,11 @@ final class BufferedReader: AccelerometerReader {
             watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
                 self.watch?.cancel()
                 self.watch = nil
-                self.silenceTimer?.cancel()
-                self.silenceTimer = nil
                 self.readBatch(wokenByData: true)
             }
-            watchSilence(afterUs: Self.silenceUs)
+            // Silence counts from the last scan, not the last wake-up: a node that polls
+            // readable but gives nothing (EAGAIN) is as silent as one that never wakes.
+            if silenceTimer == nil { watchSilence(afterUs: Self.silenceUs) }
         } catch {
             lost("cannot watch the buffer: \(error)")
         }
@@ -246,6 +261,7 @@ final class BufferedReader: AccelerometerReader {
                 let n = try buffer.refill()
                 if n == 0 { break }
                 scans += n
+                if scans == n { silenceTimer?.cancel(); silenceTimer = nil }
                 decode(buffer)
                 if stopped { return }
                 if n < Self.bufferScans { break }
@@ -286,6 +302,12 @@ final class BufferedReader: AccelerometerReader {
 
     private func decode(_ buffer: IIOBuffer) {
         let now = Int64(loop.now)
+        if let first = primed {
+            primed = nil
+            movement.note(first.gravity, at: UInt64(first.timeUs))
+            deliver(first)
+            if stopped { return }
+        }
         var batch: [(raw: (Int64, Int64, Int64), stampNs: Int64?)] = []
         buffer.forEachScan(timestamp.map { channels + [$0] } ?? channels) { values in
             batch.append(((values[0], values[1], values[2]), values.count > 3 ? values[3] : nil))

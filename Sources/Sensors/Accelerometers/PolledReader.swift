@@ -17,6 +17,8 @@ final class PolledReader: AccelerometerReader {
     private var failures = 0
     private var stopped = false
     private var movement: MovementTracker
+    /// The last read found the device moving (or starting): the next one is a steady fast one.
+    private var wasMoving = false
     private var malformedLog = RateLimitedLog()
     typealias Options = IIOSource.Options
 
@@ -62,8 +64,10 @@ final class PolledReader: AccelerometerReader {
         }
         guard !stopped else { return }  // stopped from inside deliver
         do {
-            let interval = movement.isMoving(at: now) ? min(options.movingPollIntervalUs, options.pollIntervalUs)
-                : options.pollIntervalUs
+            let moving = movement.isMoving(at: now)
+            let interval = !moving ? options.pollIntervalUs
+                : min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
+            wasMoving = moving
             timer = try loop.addTimer(at: now + interval) { [unowned(unsafe) self] in self.poll() }
         } catch {
             Log.error("cannot arm the poll timer: \(error)")
