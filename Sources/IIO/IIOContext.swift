@@ -49,6 +49,21 @@ public struct IIODevice {
         iio.device_find_channel!(handle, id, false).map { IIOChannel(handle: $0, device: self) }
     }
 
+    /// Every channel of the device.
+    public var channels: [IIOChannel] {
+        (0..<iio.device_get_channels_count!(handle)).compactMap { index in
+            iio.device_get_channel!(handle, index).map { IIOChannel(handle: $0, device: self) }
+        }
+    }
+
+    /// The buffered input channel whose scan element has this index (`scan_elements/*_index`).
+    /// Finds channels whose sysfs names libiio cuts short: libiio 0.24 names
+    /// `in_rot_from_north_magnetic_tilt_comp` `rot_from_north_magnetic`, the id of another
+    /// channel of the same HID compass.
+    public func scanElement(index: Int) -> IIOChannel? {
+        channels.first { $0.isScanElement && $0.index == index }
+    }
+
     public func readAttribute(_ name: String) throws(CallError) -> String {
         try readText("read \(id)/\(name)") { iio.device_attr_read!(handle, name, $0, $1) }
     }
@@ -94,6 +109,8 @@ public struct IIOChannel {
 
     public var id: String { String(cString: iio.channel_get_id!(handle)!) }
     public var isScanElement: Bool { iio.channel_is_scan_element!(handle) }
+    /// The scan element's index; negative for a channel that is not one.
+    public var index: Int { Int(iio.channel_get_index!(handle)) }
 
     public func readAttribute(_ name: String) throws(CallError) -> String {
         try readText("read \(device.id)/\(id) \(name)") { iio.channel_attr_read!(handle, name, $0, $1) }

@@ -33,6 +33,14 @@ public enum Contract {
         public static let interface = "net.hadess.SensorProxy"
         public static let compassPath = "/net/hadess/SensorProxy/Compass"
         public static let compassInterface = "net.hadess.SensorProxy.Compass"
+        public static let hasCompass = "HasCompass"
+        /// Degrees from magnetic north, `d`.
+        public static let compassHeading = "CompassHeading"
+        public static let claimCompass = "ClaimCompass"
+        public static let releaseCompass = "ReleaseCompass"
+        /// `CompassHeading` before the first reading (and without a compass): 0, what
+        /// iio-sensor-proxy 3.0 answers then (measured); `HasCompass` tells it from north.
+        public static let noHeading = 0.0
     }
 
     /// Error names of replies (docs/dbus-api.md says when each is sent).

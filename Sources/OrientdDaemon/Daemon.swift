@@ -95,19 +95,22 @@ public enum Daemon {
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         var ambient: AmbientSensorsService?
+        var compass: CompassService?
         if options.sensorProxyCompat {
             let light = AmbientSensorsService(bus: bus, loop: loop, budget: budget)
             ambient = light
             compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
+            compass = try step(try CompassService(bus: bus, loop: loop, budget: budget))
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
         if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
         let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
-        defer { withExtendedLifetime((orientation, compat, ambient, pathFilter, sleep, postureService, lid)) {} }
+        defer { withExtendedLifetime((orientation, compat, ambient, compass, pathFilter, sleep, postureService, lid)) {} }
         stopSensor = {
             demand.stopNow()
             ambient?.stopNow()
+            compass?.stopNow()
             tabletSwitch?.close()
         }
         for name in names {

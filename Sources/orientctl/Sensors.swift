@@ -26,6 +26,8 @@ struct Sensors: ParsableCommand {
         }
         for line in HingeSensorListing.lines(hinges) { writeLine(line) }
         for line in PolledSensorListing.lines() { writeLine(line) }
+        let polledLight = PolledSensor<AmbientLight>.scan().contains { $0.kind != nil }
+        for line in BufferedSensorListing.lines(polledLightInUse: polledLight) { writeLine(line) }
     }
 
     private func describe(_ a: DiscoveredAccelerometer, chosen: Bool, base: Bool, kernelHinge: Bool) -> String {

@@ -41,6 +41,9 @@ struct orientd_iio_api {
         __typeof__(iio_buffer_end) *buffer_end;
         __typeof__(iio_buffer_first) *buffer_first;
         __typeof__(iio_channel_convert) *channel_convert;
+        __typeof__(iio_device_get_channels_count) *device_get_channels_count;
+        __typeof__(iio_device_get_channel) *device_get_channel;
+        __typeof__(iio_channel_get_index) *channel_get_index;
 };
 
 /* The table; valid between a successful orientd_iio_load() and the matching unload. */

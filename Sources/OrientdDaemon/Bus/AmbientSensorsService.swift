@@ -5,7 +5,7 @@ import Systemd
 
 /// The ambient light and proximity half of `net.hadess.SensorProxy` (iio-sensor-proxy 3.0's
 /// names, values and units): `HasAmbientLight`, `LightLevelUnit`, `LightLevel`,
-/// `ClaimLight`/`ReleaseLight`, `HasProximity`, `ProximityNear`,
+/// `ClaimLight`/`ReleaseLight` (polled or buffered light, `LightSensors`), `HasProximity`, `ProximityNear`,
 /// `ClaimProximity`/`ReleaseProximity`. `SensorProxyService` exports these members beside
 /// the accelerometer's. Each sensor polls only while claimed: claims are per caller and
 /// idempotent (as in iio-sensor-proxy), released when the caller leaves the bus, counted by
@@ -15,7 +15,7 @@ public final class AmbientSensorsService {
     private typealias API = Contract.SensorProxy
 
     private let bus: Bus
-    let light: PolledSensor<AmbientLight>
+    let light: LightSensors
     let proximity: PolledSensor<Proximity>
     private var lightClaims: CallerTracker!
     private var proximityClaims: CallerTracker!
@@ -23,9 +23,10 @@ public final class AmbientSensorsService {
     private let proximityDemand: SensorDemand
 
     public init(bus: Bus, loop: EventLoop, budget: CallerBudget, parameters: PolledSensorParameters = PolledSensorParameters(),
+                bufferedParameters: BufferedSensorParameters = BufferedSensorParameters(),
                 demand: SensorDemand.Parameters = SensorDemand.Parameters()) {
         self.bus = bus
-        let light = PolledSensor<AmbientLight>(loop: loop, parameters: parameters)
+        let light = LightSensors(loop: loop, polledParameters: parameters, bufferedParameters: bufferedParameters)
         let proximity = PolledSensor<Proximity>(loop: loop, parameters: parameters)
         self.light = light
         self.proximity = proximity
@@ -38,7 +39,7 @@ public final class AmbientSensorsService {
             [unowned(unsafe) self] _ in self.proximityDemand.set(.sensorClaims, self.proximityClaims.isEmpty ? .off : .full)
         }
         light.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasAmbientLight", "LightLevelUnit", "LightLevel"]) }
-        light.readingChanged = { [unowned(unsafe) self] _ in self.emit(["LightLevelUnit", "LightLevel"]) }
+        light.readingChanged = { [unowned(unsafe) self] in self.emit(["LightLevelUnit", "LightLevel"]) }
         proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasProximity", "ProximityNear"]) }
         proximity.readingChanged = { [unowned(unsafe) self] _ in self.emit(["ProximityNear"]) }
     }
@@ -46,7 +47,7 @@ public final class AmbientSensorsService {
     /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`
     /// before any sensor, as iio-sensor-proxy starts.
     var lightUnit: String {
-        (light.reading?.unit ?? light.bound?.kind?.unit ?? .vendor).rawValue
+        (light.unit ?? .vendor).rawValue
     }
 
     /// Members of `net.hadess.SensorProxy` this service answers.

@@ -5,8 +5,9 @@ import Systemd
 /// `net.hadess.SensorProxy` with iio-sensor-proxy 3.x behaviour, for desktops that read
 /// orientation from it (GNOME's mutter, KDE through Qt Sensors, phone shells). Accelerometer
 /// claims are counted per caller like Begins, idempotent as in iio-sensor-proxy, and are a
-/// consumer of `SensorDemand` of their own: they run the sensor but are not Begins. There is
-/// ambient light and proximity members come from `AmbientSensorsService`; no compass yet.
+/// consumer of `SensorDemand` of their own: they run the sensor but are not Begins. The
+/// ambient light and proximity members come from `AmbientSensorsService`; the compass object
+/// is `CompassService`'s.
 public final class SensorProxyService {
     private typealias API = Contract.SensorProxy
 
@@ -45,12 +46,6 @@ public final class SensorProxyService {
             },
             .property(name: "AccelerometerTilt", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
         ] + ambient.members))
-        exports.append(try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
-            .method(name: "ClaimCompass") { (call) throws(BusError) in try? call.replyEmpty() },
-            .method(name: "ReleaseCompass") { (call) throws(BusError) in try? call.replyEmpty() },
-            .property(name: "HasCompass", signature: "b", emitsChange: true) { .bool(false) },
-            .property(name: "CompassHeading", signature: "d", emitsChange: true) { .double(-1) },
-        ]))
     }
 
     private func claim(_ call: BusMessage) throws(BusError) {

@@ -1,0 +1,288 @@
+import CallError
+import CLibc
+import IIO
+import Systemd
+
+/// One device of a buffered kind, found by udev.
+public struct DiscoveredBufferedSensor<Kind: BufferedSensorKind> {
+    public let sysname: String
+    public let syspath: String
+    public let result: Result<Kind, PolledSensorRefusal>
+    public var kind: Kind? { try? result.get() }
+}
+
+/// Finds, binds and reads the first usable device of one buffered kind (compass, buffered
+/// ambient light): discovery through sd-device, add/remove uevents, the buffer enabled only
+/// while `run(true)`. The buffer's poll fd wakes the loop when a scan arrives; while scans
+/// keep coming they are read in one batch per `intervalUs` on a timer (the newest counts),
+/// so a sensor sending fast never wakes the machine more than once a period, and a quiet
+/// one (a HID hub sends on change) not at all. Values that are not readings are dropped
+/// with a rate-limited reason; a device whose reads keep failing is given up until udev
+/// announces one again.
+public final class BufferedSensor<Kind: BufferedSensorKind> {
+    public private(set) var bound: DiscoveredBufferedSensor<Kind>?
+    /// The last good reading of the bound device (kept while stopped, as iio-sensor-proxy does).
+    public private(set) var reading: Kind.Reading?
+    /// Called when a device is bound (true) or lost (false).
+    public var availabilityChanged: ((Bool) -> Void)?
+    /// Called with each reading that differs from the previous one.
+    public var readingChanged: ((Kind.Reading) -> Void)?
+    public var isAvailable: Bool { bound != nil }
+    public private(set) var isRunning = false
+
+    private let loop: EventLoop
+    private let parameters: BufferedSensorParameters
+    private var monitor: DeviceMonitor?
+    private var session: BufferSession?
+    private var watch: EventSource?
+    private var timer: (any Cancellable)?
+    private var failures = 0
+    private var malformedLog = RateLimitedLog()
+
+    public init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
+        self.loop = loop
+        self.parameters = parameters
+        do {
+            monitor = try DeviceMonitor(loop: loop, subsystem: "iio") { [unowned(unsafe) self] action, device in
+                self.deviceEvent(action, device)
+            }
+        } catch {
+            Log.error("cannot watch iio devices for \(Kind.role) sensors: \(error)")
+        }
+        bind(Self.select(Self.scan(parameters: parameters)))
+    }
+
+    /// Every IIO device of the kind udev knows now (refused ones included, with the reason).
+    public static func scan(parameters: BufferedSensorParameters = BufferedSensorParameters()) -> [DiscoveredBufferedSensor<Kind>] {
+        let devices: [Device]
+        do {
+            devices = try Device.enumerate(subsystem: "iio")
+        } catch {
+            Log.error("cannot enumerate iio devices: \(error)")
+            return []
+        }
+        var found: [DiscoveredBufferedSensor<Kind>] = []
+        for device in devices {
+            guard let result = Kind.describe(device, parameters: parameters) else { continue }
+            found.append(DiscoveredBufferedSensor(sysname: device.sysname, syspath: device.syspath, result: result))
+        }
+        return found
+    }
+
+    /// The first usable device; refusals are logged.
+    public static func select(_ found: [DiscoveredBufferedSensor<Kind>]) -> DiscoveredBufferedSensor<Kind>? {
+        for candidate in found {
+            if case .failure(let refusal) = candidate.result {
+                Log.warning("\(candidate.sysname): \(Kind.role) sensor refused: \(refusal)")
+                continue
+            }
+            return candidate
+        }
+        return nil
+    }
+
+    /// Enables (true) or disables (false) the buffer.
+    public func run(_ on: Bool) {
+        guard on != isRunning else { return }
+        isRunning = on
+        if on {
+            start()
+        } else {
+            halt()
+            if let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
+        }
+    }
+
+    private func bind(_ candidate: DiscoveredBufferedSensor<Kind>?) {
+        guard let candidate, let kind = candidate.kind else { return }
+        bound = candidate
+        failures = 0
+        Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
+    }
+
+    private func start() {
+        guard isRunning, session == nil, let bound, let kind = bound.kind else { return }
+        do {
+            session = try BufferSession(sysname: bound.sysname, element: kind.element, scanIndex: kind.scanIndex, deviceName: kind.deviceName,
+                                    scans: parameters.bufferScans)
+        } catch {
+            lose("cannot enable its buffer (\(error))")
+            return
+        }
+        Log.debug("\(bound.sysname): \(Kind.role) source started")
+        waitForData()
+    }
+
+    /// Everything the running buffer holds goes; the device is left as it was found.
+    private func halt() {
+        watch?.cancel()
+        watch = nil
+        timer?.cancel()
+        timer = nil
+        session?.close()
+        session = nil
+    }
+
+    private func waitForData() {
+        guard let session else { return }
+        do {
+            watch = try loop.addIO(fd: session.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
+                self.watch?.cancel()
+                self.watch = nil
+                self.readBatch(wokenByData: true)
+            }
+        } catch {
+            lose("cannot watch its buffer (\(error))")
+        }
+    }
+
+    /// Reads what is waiting and keeps reading once a period while scans keep coming. Woken
+    /// by a readable node that then had nothing, the node is watched again only after a
+    /// period, or a level-triggered node would wake the loop without end.
+    private func readBatch(wokenByData: Bool = false) {
+        guard let session, let bound, let kind = bound.kind else { return }
+        var newest: Int64?
+        do {
+            newest = try session.readNewest()
+            failures = 0
+        } catch {
+            failures += 1
+            if failures >= parameters.failureLimit {
+                lose("\(failures) buffer reads failed in a row (\(error))")
+                return
+            }
+        }
+        if let raw = newest {
+            do {
+                let value = try kind.interpret(raw)
+                if value != reading {
+                    reading = value
+                    readingChanged?(value)
+                }
+            } catch {
+                malformedLog.warning("\(bound.sysname): \(Kind.role) reading dropped: \(kind.element) \(error)", now: loop.now)
+            }
+        }
+        guard isRunning, self.session != nil else { return }
+        if newest == nil && failures == 0 && !wokenByData {
+            waitForData()
+            return
+        }
+        do {
+            timer = try loop.addTimer(afterUs: kind.intervalUs) { [unowned(unsafe) self] in
+                self.timer = nil
+                self.readBatch()
+            }
+        } catch {
+            Log.error("cannot arm the \(Kind.role) read timer: \(error)")
+        }
+    }
+
+    private func deviceEvent(_ action: String, _ device: Device) {
+        switch action {
+        case "remove":
+            if device.syspath == bound?.syspath { lose("removed") }
+        case "add", "change", "bind":
+            guard bound == nil else { return }
+            // Re-read from udev: the event itself may not carry the udev database properties.
+            bind(Self.select(Self.scan(parameters: parameters)))
+            guard bound != nil else { return }
+            availabilityChanged?(true)
+            if isRunning { start() }
+        default:
+            break
+        }
+    }
+
+    private func lose(_ reason: String) {
+        guard let bound else { return }
+        Log.warning("\(bound.sysname): \(reason); no \(Kind.role) sensor until one appears")
+        halt()
+        self.bound = nil
+        availabilityChanged?(false)
+    }
+}
+
+/// One enabled buffer of one channel: libiio's context while the sensor runs (libiio is
+/// loaded only then), the trigger it set, and what `close` puts back.
+private final class BufferSession {
+    private(set) var fd: Int32 = -1
+    private let sysname: String
+    private let context: IIOContext
+    private let device: IIODevice
+    private let channel: IIOChannel
+    private let scans: Int
+    private var buffer: IIOBuffer?
+    /// orientd set the trigger (there was none): `close` detaches it again.
+    private var setTrigger = false
+
+    init(sysname: String, element: String, scanIndex: Int, deviceName: String, scans: Int) throws(CallError) {
+        self.sysname = sysname
+        self.scans = scans
+        context = try IIOContext()
+        guard let device = context.device(sysname) else { throw CallError(call: "find \(sysname)", errno: ENODEV) }
+        self.device = device
+        guard let channel = device.scanElement(index: scanIndex) else {
+            throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
+        }
+        self.channel = channel
+        // A buffer left enabled (a crashed reader) makes enabling fail with EBUSY.
+        if (try? device.readAttribute("buffer/enable")) == "1" {
+            Log.notice("\(sysname): buffer was left enabled, disabling it first")
+            try device.writeAttribute("buffer/enable", "0")
+        }
+        chooseTrigger(device, name: deviceName)
+        channel.enable()
+        do {
+            let buffer = try device.createBuffer(samples: scans)
+            self.buffer = buffer
+            try buffer.setBlocking(false)
+            fd = try buffer.pollDescriptor()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// HID sensor hubs need their data-ready trigger `<name>-devN` set before the buffer runs
+    /// (iio-sensor-proxy refuses a device without it; a device that has none may run without).
+    private func chooseTrigger(_ device: IIODevice, name: String) {
+        guard device.currentTrigger == nil else { return }
+        let suffix = "-dev" + sysname.dropFirst("iio:device".count)
+        let triggers = context.devices.filter { $0.isTrigger && ($0.name ?? "").hasSuffix(suffix) }
+        guard let trigger = triggers.first(where: { $0.name == name + suffix }) ?? (triggers.count == 1 ? triggers.first : nil) else { return }
+        do {
+            try device.setTrigger(trigger)
+            setTrigger = true
+        } catch {
+            Log.warning("\(sysname): cannot set trigger \(trigger.name ?? trigger.id): \(error), ignoring")
+        }
+    }
+
+    /// The newest scan's value of everything waiting; nil when nothing was.
+    func readNewest() throws(CallError) -> Int64? {
+        guard let buffer else { return nil }
+        var newest: Int64?
+        while true {
+            let n = try buffer.refill()
+            if n == 0 { break }
+            buffer.forEachScan([channel]) { values in newest = values[0] }
+            if n < scans { break }
+        }
+        return newest
+    }
+
+    func close() {
+        buffer = nil   // iio_buffer_destroy: buffer/enable back to 0, node closed
+        channel.disable()
+        guard setTrigger else { return }
+        setTrigger = false
+        do {
+            try device.setTrigger(nil)
+        } catch where error.errno == ENOENT || error.errno == ENODEV {
+            // The device is gone: nothing to put back.
+        } catch {
+            Log.warning("\(sysname): cannot detach its trigger: \(error)")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Systemd
+
+/// The ambient light sensor `LightLevel` comes from: a polled one (`AmbientLight`: IIO
+/// `in_illuminance*`, hwmon) when there is one, else a buffered one (`BufferedAmbientLight`).
+/// iio-sensor-proxy 3.0 tries its drivers in that order too, so a HID sensor hub that offers
+/// both `in_illuminance_raw` and the `in_intensity_both` scan element is polled by both
+/// daemons. Only the sensor in use runs, and only while `run(true)`.
+public final class LightSensors {
+    public let polled: PolledSensor<AmbientLight>
+    public let buffered: BufferedSensor<BufferedAmbientLight>
+    /// Called when a light sensor appears (true) or the last one goes (false): the level
+    /// and unit may have changed with it.
+    public var availabilityChanged: ((Bool) -> Void)?
+    /// Called when the level in use changes, also when the sensor in use changes.
+    public var readingChanged: (() -> Void)?
+    private var running = false
+
+    public init(loop: EventLoop, polledParameters: PolledSensorParameters = PolledSensorParameters(),
+                bufferedParameters: BufferedSensorParameters = BufferedSensorParameters()) {
+        polled = PolledSensor<AmbientLight>(loop: loop, parameters: polledParameters)
+        buffered = BufferedSensor<BufferedAmbientLight>(loop: loop, parameters: bufferedParameters)
+        polled.availabilityChanged = { [unowned(unsafe) self] _ in self.sensorsChanged() }
+        buffered.availabilityChanged = { [unowned(unsafe) self] _ in self.sensorsChanged() }
+        polled.readingChanged = { [unowned(unsafe) self] _ in self.readingChanged?() }
+        buffered.readingChanged = { [unowned(unsafe) self] _ in
+            if !self.polled.isAvailable { self.readingChanged?() }
+        }
+        wasAvailable = isAvailable
+    }
+
+    private var wasAvailable = false
+
+    public var isAvailable: Bool { polled.isAvailable || buffered.isAvailable }
+
+    /// The level of the sensor in use (the last one read while it ran).
+    public var reading: LightLevel? {
+        if polled.isAvailable { return polled.reading }
+        if buffered.isAvailable { return buffered.reading }
+        return polled.reading ?? buffered.reading
+    }
+
+    /// The unit of the last reading, else the bound sensor's; nil before any sensor.
+    public var unit: LightLevel.Unit? {
+        if let reading { return reading.unit }
+        if polled.isAvailable { return polled.bound?.kind?.unit }
+        if buffered.isAvailable { return buffered.bound?.kind?.unit }
+        return nil
+    }
+
+    public func run(_ on: Bool) {
+        running = on
+        apply()
+    }
+
+    private func apply() {
+        let usePolled = polled.isAvailable
+        polled.run(running && usePolled)
+        buffered.run(running && !usePolled && buffered.isAvailable)
+    }
+
+    private func sensorsChanged() {
+        apply()
+        if isAvailable != wasAvailable {
+            wasAvailable = isAvailable
+            availabilityChanged?(isAvailable)
+        } else {
+            readingChanged?()   // the other sensor took over: its level and unit apply
+        }
+    }
+}
