@@ -27,7 +27,7 @@ umockdev-wrapper). Figures:
                                        median of 5 freshly started daemons
   generating_cpu_pct, generating_wakeups_per_s   while one client listens, device at rest
   idle_wakeups_per_s                   nobody listening
-  vmrss_idle_kib
+  vmrss_idle_kib, pss_idle_kib, vmrss_generating_kib
 """
 import argparse
 import os
@@ -160,6 +160,14 @@ def vmrss(pid):
     return -1
 
 
+def pss(pid):
+    with open('/proc/%d/smaps_rollup' % pid) as f:
+        for line in f:
+            if line.startswith('Pss:'):
+                return int(line.split()[1])
+    return -1
+
+
 def pct(xs, q):
     xs = sorted(xs)
     k = (len(xs) - 1) * q
@@ -273,10 +281,12 @@ def measure(kind, mode, args):
     try:
         time.sleep(0.5)
         out['vmrss_idle_kib'] = vmrss(d.proc.pid)
+        out['pss_idle_kib'] = pss(d.proc.pid)
         _, out['idle_wakeups_per_s'] = rates(d.proc.pid, args.window)
         t0, _ = d.call(d.claim)
         time.sleep(1.0)   # past the start-up burst: steady generating
         out['generating_cpu_pct'], out['generating_wakeups_per_s'] = rates(d.proc.pid, args.window)
+        out['vmrss_generating_kib'] = vmrss(d.proc.pid)
         latencies, screen_latencies, missed = [], [], 0
         current = 'portrait'
         rnd = random.Random(7)

@@ -4,23 +4,18 @@ import IIO
 import Systemd
 
 /// One device of a buffered kind, found by udev.
-public struct DiscoveredBufferedSensor<Kind: BufferedSensorKind> {
-    public let sysname: String
-    public let syspath: String
-    public let result: Result<Kind, PolledSensorRefusal>
-    public var kind: Kind? { try? result.get() }
-}
+public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = DiscoveredSensor<Kind>
 
-/// Finds, binds and reads the first usable device of one buffered kind (compass, buffered
-/// ambient light): discovery through sd-device, add/remove uevents, the buffer enabled only
-/// while `run(true)`. The buffer's poll fd wakes the loop when a scan arrives; while scans
-/// keep coming they are read in one batch per `intervalUs` on a timer (the newest counts),
-/// so a sensor sending fast never wakes the machine more than once a period, and a quiet
-/// one (a HID hub sends on change) not at all. Values that are not readings are dropped
-/// with a rate-limited reason; a device whose reads keep failing is given up until udev
-/// announces one again.
+/// Binds (`SensorBinding`: discovery, hotplug) and reads the first usable device of one
+/// buffered kind (compass, buffered ambient light), the buffer enabled only while
+/// `run(true)`. The buffer's poll fd wakes the loop when a scan arrives; while scans keep
+/// coming they are read in one batch per `intervalUs` on a timer (the newest counts), so a
+/// sensor sending fast never wakes the machine more than once a period, and a quiet one (a
+/// HID hub sends on change) not at all. Values that are not readings are dropped with a
+/// rate-limited reason; a device whose reads keep failing is given up until udev announces
+/// one again.
 public final class BufferedSensor<Kind: BufferedSensorKind> {
-    public private(set) var bound: DiscoveredBufferedSensor<Kind>?
+    public var bound: DiscoveredBufferedSensor<Kind>? { binding.bound }
     /// The last good reading of the bound device (kept while stopped, as iio-sensor-proxy does).
     public private(set) var reading: Kind.Reading?
     /// Called when a device is bound (true) or lost (false).
@@ -32,7 +27,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
 
     private let loop: EventLoop
     private let parameters: BufferedSensorParameters
-    private var monitor: DeviceMonitor?
+    private let binding: SensorBinding<Kind>
     private var session: BufferSession?
     private var watch: EventSource?
     private var timer: (any Cancellable)?
@@ -42,43 +37,13 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     public init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
         self.loop = loop
         self.parameters = parameters
-        do {
-            monitor = try DeviceMonitor(loop: loop, subsystem: "iio") { [unowned(unsafe) self] action, device in
-                self.deviceEvent(action, device)
-            }
-        } catch {
-            Log.error("cannot watch iio devices for \(Kind.role) sensors: \(error)")
-        }
-        bind(Self.select(Self.scan(parameters: parameters)))
+        binding = SensorBinding(loop: loop, parameters: parameters)
+        binding.changed = { [unowned(unsafe) self] present in self.bindingChanged(present) }
     }
 
     /// Every IIO device of the kind udev knows now (refused ones included, with the reason).
     public static func scan(parameters: BufferedSensorParameters = BufferedSensorParameters()) -> [DiscoveredBufferedSensor<Kind>] {
-        let devices: [Device]
-        do {
-            devices = try Device.enumerate(subsystem: "iio")
-        } catch {
-            Log.error("cannot enumerate iio devices: \(error)")
-            return []
-        }
-        var found: [DiscoveredBufferedSensor<Kind>] = []
-        for device in devices {
-            guard let result = Kind.describe(device, parameters: parameters) else { continue }
-            found.append(DiscoveredBufferedSensor(sysname: device.sysname, syspath: device.syspath, result: result))
-        }
-        return found
-    }
-
-    /// The first usable device; refusals are logged.
-    public static func select(_ found: [DiscoveredBufferedSensor<Kind>]) -> DiscoveredBufferedSensor<Kind>? {
-        for candidate in found {
-            if case .failure(let refusal) = candidate.result {
-                Log.warning("\(candidate.sysname): \(Kind.role) sensor refused: \(refusal)")
-                continue
-            }
-            return candidate
-        }
-        return nil
+        SensorBinding<Kind>.scan(parameters: parameters)
     }
 
     /// Enables (true) or disables (false) the buffer.
@@ -91,13 +56,6 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
             halt()
             if let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
         }
-    }
-
-    private func bind(_ candidate: DiscoveredBufferedSensor<Kind>?) {
-        guard let candidate, let kind = candidate.kind else { return }
-        bound = candidate
-        failures = 0
-        Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
     }
 
     private func start() {
@@ -178,28 +136,16 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
         }
     }
 
-    private func deviceEvent(_ action: String, _ device: Device) {
-        switch action {
-        case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
-        case "add", "change", "bind":
-            guard bound == nil else { return }
-            // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(Self.select(Self.scan(parameters: parameters)))
-            guard bound != nil else { return }
-            availabilityChanged?(true)
-            if isRunning { start() }
-        default:
-            break
-        }
+    private func bindingChanged(_ present: Bool) {
+        halt()
+        failures = 0
+        availabilityChanged?(present)
+        if present && isRunning { start() }
     }
 
+    /// The device is given up (see `SensorBinding.lose`).
     private func lose(_ reason: String) {
-        guard let bound else { return }
-        Log.warning("\(bound.sysname): \(reason); no \(Kind.role) sensor until one appears")
-        halt()
-        self.bound = nil
-        availabilityChanged?(false)
+        binding.lose(reason)
     }
 }
 

@@ -5,13 +5,8 @@ import Systemd
 /// buffered ambient light sensor): how a device is recognised and how a scan's integer
 /// becomes a reading. `BufferedSensor` does the rest (discovery, hotplug, the buffer, the
 /// read pacing, failures).
-public protocol BufferedSensorKind {
+public protocol BufferedSensorKind: DiscoverableSensorKind where Parameters == BufferedSensorParameters {
     associatedtype Reading: Equatable
-    /// For logs and `orientctl sensors`: "compass", "ambient light".
-    static var role: String { get }
-    /// nil when the device is not of this kind; a refusal (with its reason) when it is but
-    /// cannot be used.
-    static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Self, PolledSensorRefusal>?
     /// The scan element read, as sysfs names it (`scan_elements/<element>_en`).
     var element: String { get }
     /// Its place in a scan (`scan_elements/<element>_index`): how the channel is found in
@@ -20,10 +15,13 @@ public protocol BufferedSensorKind {
     /// The device's name in sysfs: its data-ready trigger is `<name>-devN`.
     var deviceName: String { get }
     var intervalUs: UInt64 { get }
-    /// How the value is read, for logs and `orientctl sensors`.
-    var summary: String { get }
     /// The reading a scan's value gives; throws for a value that is not a reading.
     func interpret(_ raw: Int64) throws(MalformedReading) -> Reading
+}
+
+extension BufferedSensorKind {
+    /// Triggered buffers are IIO's.
+    public static var subsystems: [String] { ["iio"] }
 }
 
 /// `(raw + offset) × scale` of an IIO channel, the IIO ABI's conversion, with the scale and

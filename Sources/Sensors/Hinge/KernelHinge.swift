@@ -81,12 +81,19 @@ public struct KernelHinge: Equatable, Sendable {
     }
 }
 
+extension KernelHinge: DiscoverableSensorKind {
+    public static let role = "hinge"
+    public static let subsystems = ["iio"]
+    public static func describe(_ device: Device, parameters: PolledSensorParameters) -> Result<KernelHinge, PolledSensorRefusal>? {
+        describe(device)
+    }
+}
+
 /// One IIO device that is a kernel hinge sensor, found by udev.
-public struct DiscoveredKernelHinge {
-    public let sysname: String
-    public let syspath: String
-    public let result: Result<KernelHinge, PolledSensorRefusal>
-    public var hinge: KernelHinge? { try? result.get() }
+public typealias DiscoveredKernelHinge = DiscoveredSensor<KernelHinge>
+
+extension DiscoveredSensor where Kind == KernelHinge {
+    public var hinge: KernelHinge? { kind }
 
     /// One fresh reading: the attribute's text and the degrees it gives.
     public func read() throws(SourceError) -> (text: String, degrees: Double) {
@@ -106,27 +113,6 @@ public struct DiscoveredKernelHinge {
 
     /// Every kernel hinge sensor udev knows now (refused ones included, with the reason).
     public static func scan() -> [DiscoveredKernelHinge] {
-        let devices: [Device]
-        do {
-            devices = try Device.enumerate(subsystem: "iio")
-        } catch {
-            Log.error("cannot enumerate IIO devices: \(error)")
-            return []
-        }
-        return devices.compactMap { device in
-            KernelHinge.describe(device).map { DiscoveredKernelHinge(sysname: device.sysname, syspath: device.syspath, result: $0) }
-        }
-    }
-
-    /// The first usable one; refusals are logged.
-    public static func select(_ found: [DiscoveredKernelHinge]) -> DiscoveredKernelHinge? {
-        for candidate in found {
-            if case .failure(let refusal) = candidate.result {
-                Log.warning("\(candidate.sysname): hinge sensor refused: \(refusal)")
-                continue
-            }
-            return candidate
-        }
-        return nil
+        SensorBinding<KernelHinge>.scan(parameters: PolledSensorParameters())
     }
 }

@@ -2,19 +2,14 @@ import CallError
 import Systemd
 
 /// One device of a polled kind, found by udev.
-public struct DiscoveredPolledSensor<Kind: PolledSensorKind> {
-    public let sysname: String
-    public let syspath: String
-    public let result: Result<Kind, PolledSensorRefusal>
-    public var kind: Kind? { try? result.get() }
-}
+public typealias DiscoveredPolledSensor<Kind: PolledSensorKind> = DiscoveredSensor<Kind>
 
-/// Finds, binds and polls the first usable device of one kind (ambient light, proximity):
-/// discovery through sd-device, add/remove uevents, a timer only while `run(true)`, values
-/// that are not readings dropped with a rate-limited reason, a device whose reads keep
-/// failing given up until udev announces one again.
+/// Binds (`SensorBinding`: discovery, hotplug) and polls the first usable device of one kind
+/// (ambient light, proximity): a timer only while `run(true)`, values that are not readings
+/// dropped with a rate-limited reason, a device whose reads keep failing given up until udev
+/// announces one again.
 public final class PolledSensor<Kind: PolledSensorKind> {
-    public private(set) var bound: DiscoveredPolledSensor<Kind>?
+    public var bound: DiscoveredPolledSensor<Kind>? { binding.bound }
     /// The last good reading of the bound device (kept while stopped, as iio-sensor-proxy does).
     public private(set) var reading: Kind.Reading?
     /// Called when a device is bound (true) or lost (false).
@@ -26,8 +21,8 @@ public final class PolledSensor<Kind: PolledSensorKind> {
 
     private let loop: EventLoop
     private let parameters: PolledSensorParameters
+    private let binding: SensorBinding<Kind>
     private var kind: Kind?
-    private var monitors: [DeviceMonitor] = []
     private var timer: (any Cancellable)?
     private var failures = 0
     private var malformedLog = RateLimitedLog()
@@ -35,47 +30,14 @@ public final class PolledSensor<Kind: PolledSensorKind> {
     public init(loop: EventLoop, parameters: PolledSensorParameters = PolledSensorParameters()) {
         self.loop = loop
         self.parameters = parameters
-        for subsystem in Kind.subsystems {
-            do {
-                monitors.append(try DeviceMonitor(loop: loop, subsystem: subsystem) { [unowned(unsafe) self] action, device in
-                    self.deviceEvent(action, device)
-                })
-            } catch {
-                Log.error("cannot watch \(subsystem) devices for \(Kind.role) sensors: \(error)")
-            }
-        }
-        bind(Self.select(Self.scan(parameters: parameters)))
+        binding = SensorBinding(loop: loop, parameters: parameters)
+        kind = binding.bound?.kind
+        binding.changed = { [unowned(unsafe) self] present in self.bindingChanged(present) }
     }
 
     /// Every device of the kind udev knows now (refused ones included, with the reason).
     public static func scan(parameters: PolledSensorParameters = PolledSensorParameters()) -> [DiscoveredPolledSensor<Kind>] {
-        var found: [DiscoveredPolledSensor<Kind>] = []
-        for subsystem in Kind.subsystems {
-            let devices: [Device]
-            do {
-                devices = try Device.enumerate(subsystem: subsystem)
-            } catch {
-                Log.error("cannot enumerate \(subsystem) devices: \(error)")
-                continue
-            }
-            for device in devices {
-                guard let result = Kind.describe(device, parameters: parameters) else { continue }
-                found.append(DiscoveredPolledSensor(sysname: device.sysname, syspath: device.syspath, result: result))
-            }
-        }
-        return found
-    }
-
-    /// The first usable device; refusals are logged.
-    public static func select(_ found: [DiscoveredPolledSensor<Kind>]) -> DiscoveredPolledSensor<Kind>? {
-        for candidate in found {
-            if case .failure(let refusal) = candidate.result {
-                Log.warning("\(candidate.sysname): \(Kind.role) sensor refused: \(refusal)")
-                continue
-            }
-            return candidate
-        }
-        return nil
+        SensorBinding<Kind>.scan(parameters: parameters)
     }
 
     /// Starts (true) or stops (false) polling. Starting reads at once, so a claim sees a
@@ -91,14 +53,6 @@ public final class PolledSensor<Kind: PolledSensorKind> {
             timer = nil
             if let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
         }
-    }
-
-    private func bind(_ candidate: DiscoveredPolledSensor<Kind>?) {
-        guard let candidate, let kind = candidate.kind else { return }
-        bound = candidate
-        self.kind = kind
-        failures = 0
-        Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
     }
 
     private func poll() {
@@ -122,7 +76,7 @@ public final class PolledSensor<Kind: PolledSensorKind> {
         } catch {
             failures += 1
             if failures >= parameters.failureLimit {
-                lose("\(failures) reads failed in a row (\(error))")
+                binding.lose("\(failures) reads failed in a row (\(error))")
                 return
             }
         }
@@ -134,29 +88,12 @@ public final class PolledSensor<Kind: PolledSensorKind> {
         }
     }
 
-    private func deviceEvent(_ action: String, _ device: Device) {
-        switch action {
-        case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
-        case "add", "change", "bind":
-            guard bound == nil else { return }
-            // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(Self.select(Self.scan(parameters: parameters)))
-            guard bound != nil else { return }
-            availabilityChanged?(true)
-            if isRunning { poll() }
-        default:
-            break
-        }
-    }
-
-    private func lose(_ reason: String) {
-        guard let bound else { return }
-        Log.warning("\(bound.sysname): \(reason); no \(Kind.role) sensor until one appears")
+    private func bindingChanged(_ present: Bool) {
         timer?.cancel()
         timer = nil
-        self.bound = nil
-        kind = nil
-        availabilityChanged?(false)
+        failures = 0
+        kind = binding.bound?.kind
+        availabilityChanged?(present)
+        if present && isRunning { poll() }
     }
 }
