@@ -202,19 +202,7 @@ public final class Bus {
                           reply: @escaping (Result<BusMessage, BusError>) -> Void) throws(CallError) -> BusPendingCall {
         let pending = BusPendingCall(reply: reply)
         var slot: OpaquePointer?
-        try check(orientd_call_async_ssss(handle, &slot, destination, path, interface, member, { message, userdata, error in
-            let pending = Unmanaged<BusPendingCall>.fromOpaque(userdata!).takeUnretainedValue()
-            withExtendedLifetime(pending) {
-                if let error, sd_bus_error_is_set(error) != 0 {
-                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
-                } else if let message, sd_bus_message_is_method_error(message, nil) != 0, let error = sd_bus_message_get_error(message) {
-                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
-                } else if let message {
-                    pending.reply(.success(BusMessage(borrowing: message)))
-                }
-            }
-            return 0
-        }, Unmanaged.passUnretained(pending).toOpaque(), a, b, c, d), "call \(member) on \(destination)")
+        try check(orientd_call_async_ssss(handle, &slot, destination, path, interface, member, BusPendingCall.handler, Unmanaged.passUnretained(pending).toOpaque(), a, b, c, d), "call \(member) on \(destination)")
         pending.slot = slot
         return pending
     }
@@ -282,4 +270,20 @@ public final class BusPendingCall {
     init(reply: @escaping (Result<BusMessage, BusError>) -> Void) { self.reply = reply }
 
     deinit { sd_bus_slot_unref(slot) }
+
+    /// The sd-bus reply handler of every asynchronous call: `userdata` is the pending call;
+    /// an error (a timeout, the peer gone, a method error) or the reply goes to `reply`.
+    static let handler: sd_bus_message_handler_t = { message, userdata, error in
+        let pending = Unmanaged<BusPendingCall>.fromOpaque(userdata!).takeUnretainedValue()
+        withExtendedLifetime(pending) {
+            if let error, sd_bus_error_is_set(error) != 0 {
+                pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+            } else if let message, sd_bus_message_is_method_error(message, nil) != 0, let error = sd_bus_message_get_error(message) {
+                pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
+            } else if let message {
+                pending.reply(.success(BusMessage(borrowing: message)))
+            }
+        }
+        return 0
+    }
 }

@@ -31,19 +31,7 @@ extension Bus {
             }
         }
         var slot: OpaquePointer?
-        try check(sd_bus_call_async(handle, &slot, message, { message, userdata, error in
-            let pending = Unmanaged<BusPendingCall>.fromOpaque(userdata!).takeUnretainedValue()
-            withExtendedLifetime(pending) {
-                if let error, sd_bus_error_is_set(error) != 0 {
-                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
-                } else if let message, sd_bus_message_is_method_error(message, nil) != 0, let error = sd_bus_message_get_error(message) {
-                    pending.reply(.failure(BusError(from: error.pointee, errno: 0)))
-                } else if let message {
-                    pending.reply(.success(BusMessage(borrowing: message)))
-                }
-            }
-            return 0
-        }, Unmanaged.passUnretained(pending).toOpaque(), 0), "call Get on \(destination)")
+        try check(sd_bus_call_async(handle, &slot, message, BusPendingCall.handler, Unmanaged.passUnretained(pending).toOpaque(), 0), "call Get on \(destination)")
         pending.slot = slot
         return pending
     }
