@@ -13,7 +13,14 @@ ROUNDS = 50    # each round: one remove and one add for each device: 200 events 
 
 
 def fds(pid, sockets=False):
-    links = [os.readlink('/proc/%d/fd/%s' % (pid, f)) for f in os.listdir('/proc/%d/fd' % pid)]
+    """Open descriptors of the daemon (sockets or the others); one closed while they are
+    listed (a sysfs read in progress) is not counted."""
+    links = []
+    for f in os.listdir('/proc/%d/fd' % pid):
+        try:
+            links.append(os.readlink('/proc/%d/fd/%s' % (pid, f)))
+        except FileNotFoundError:
+            pass
     return len([l for l in links if l.startswith('socket:') == sockets])
 
 
