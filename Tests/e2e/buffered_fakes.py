@@ -6,6 +6,7 @@ import struct
 import threading
 import time
 
+import orientd_testbed as T
 from orientd_testbed import _next_iio_index
 
 
@@ -171,12 +172,12 @@ class FakeBufferedChannel:
 
     def remove(self):
         self._close_node()
-        self.tb.uevent(self.syspath, 'remove')
+        T.send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
 
     def replug(self):
         self.add()
-        self.tb.uevent(self.syspath, 'add')
+        T.send_uevent(self.tb, self.syspath, 'add')
 
     def close(self):
         self._close_node()

@@ -278,7 +278,7 @@ class FakeAccelerometer:
             self._thread.join(2)
             self._thread = None
         if uevent:
-            self.tb.uevent(self.syspath, 'remove')
+            send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
         if self.fifo is not None:
             os.close(self.fifo)
@@ -288,11 +288,11 @@ class FakeAccelerometer:
         """An administrator's hwdb edit and `udevadm trigger`: a new udev property and a
         change uevent."""
         self.tb.set_property(self.syspath, name, value)
-        self.tb.uevent(self.syspath, 'change')
+        send_uevent(self.tb, self.syspath, 'change')
 
     def replug(self):
         self.add()
-        self.tb.uevent(self.syspath, 'add')
+        send_uevent(self.tb, self.syspath, 'add')
 
     def close(self):
         self._stop.set()
@@ -581,12 +581,12 @@ class FakeSimpleSensor:
         os.rename(tmp, self.path(attr))
 
     def remove(self):
-        self.tb.uevent(self.syspath, 'remove')
+        send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
 
     def replug(self):
         self.add()
-        self.tb.uevent(self.syspath, 'add')
+        send_uevent(self.tb, self.syspath, 'add')
 
     def close(self):
         pass
@@ -632,6 +632,38 @@ def start_iio_sensor_proxy(bus, testbed):
     proc = subprocess.Popen(['/usr/sbin/iio-sensor-proxy'], env=env, stdout=log, stderr=subprocess.STDOUT)
     proc.log_path = log_path
     return proc
+
+
+def send_uevent(tb, syspath, action):
+    """tb.uevent(syspath, action), sent from a forked child. umockdev's sender looks up the
+    listeners' sockets, then connects to each, and aborts the whole process when one vanished
+    in between (a daemon closing a monitor as it stops: ENOENT instead of the ECONNREFUSED it
+    ignores). A real kernel has no such race; here the child dies instead of the test run,
+    and the event is sent again (listeners that got it twice see a repeated add or remove,
+    which they must take anyway)."""
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                tb.uevent(syspath, action)
+            finally:
+                os._exit(0)
+        # A lock another thread of this process held at the fork (a fake's streamer inside
+        # the preload) would leave the child waiting: it gets 3 s, then is killed.
+        end = time.monotonic() + 3.0
+        done, status = 0, 0
+        while time.monotonic() < end:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.002)
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            continue
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+            return
+    raise AssertionError('umockdev could not send the %s uevent of %s' % (action, syspath))
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'faults')
