@@ -603,18 +603,40 @@ SCENARIOS = [
     ("fast_flip", sc_fast_flip),
 ]
 RATES = [10, 50, 100]
-# Scenarios also (or only) traced at other rates: 2 Hz is the daemon's low rate at rest (both
-# halves read in one wake-up every 500 ms, PostureHubParameters.lowIntervalUs).
-SCENARIO_RATES = {"fast_flip": [2, 10, 100]}
+# Scenarios also (or only) traced at other rates. "low" is the daemon's low rate as it runs
+# with nobody listening (PostureHubParameters): both halves read in one wake-up every 500 ms,
+# every 100 ms from a reading that moved until one second passes without movement.
+SCENARIO_RATES = {"fast_flip": ["low", 10, 100]}
+LOW_REST_S, LOW_MOVING_S, LOW_HOLD_S, LOW_MOVEMENT_M_S2 = 0.5, 0.1, 1.0, 0.6
+
+
+def low_rate_samples(rng, script, display, base, duration):
+    """The daemon's adaptive low rate: the next read's time depends on whether this one moved."""
+    out, t, last, moved_at = [], LOW_REST_S, None, None
+    while t < duration:
+        tick = t + rng.uniform(0, 0.002)
+        dv, bv = script.readings(tick - rng.uniform(0, 0.02), tick - rng.uniform(0, 0.02))
+        d, b = display.read(dv), base.read(bv)
+        if last is not None and max(math.dist(d, last[0]), math.dist(b, last[1])) > LOW_MOVEMENT_M_S2:
+            moved_at = tick
+        last = (d, b)
+        out.append((tick, d, b))
+        t = tick + (LOW_MOVING_S if moved_at is not None and tick - moved_at < LOW_HOLD_S else LOW_REST_S)
+    return out
 
 
 def write_trace(outdir, ident, script, rate, rng, meta):
     display, base = Chip(rng), Chip(rng)
     duration = script.t
     lines = ["t_ms,dx,dy,dz,bx,by,bz"]
-    for t, td, tb in sample_times(rng, rate, duration):
-        dv, bv = script.readings(td, tb)
-        d, b = display.read(dv), base.read(bv)
+    if rate == "low":
+        samples = low_rate_samples(rng, script, display, base, duration)
+    else:
+        samples = []
+        for t, td, tb in sample_times(rng, rate, duration):
+            dv, bv = script.readings(td, tb)
+            samples.append((t, display.read(dv), base.read(bv)))
+    for t, d, b in samples:
         lines.append(f"{int(t * 1000)}," + ",".join(f"{x:.4f}" for x in d + b))
     with open(os.path.join(outdir, ident + ".csv"), "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -642,10 +664,10 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     for n, (name, build) in enumerate(SCENARIOS):
         for rate in SCENARIO_RATES.get(name, RATES):
-            trace_seed = seed * 1000 + n * 10 + rate
+            trace_seed = seed * 1000 + n * 10 + (0 if rate == "low" else rate)
             rng = random.Random(trace_seed)
             script = build(rng)
-            ident = f"{name}_{rate}hz"
+            ident = f"{name}_lowrate" if rate == "low" else f"{name}_{rate}hz"
             write_trace(outdir, ident, script, rate, rng, dict(seed=trace_seed, scenario=name))
             print(ident, f"{script.t:.1f}s", file=sys.stderr)
 

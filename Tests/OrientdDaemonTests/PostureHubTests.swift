@@ -86,6 +86,35 @@ func displayReading(hinge degrees: Double, base b: Vector3) -> Vector3 {
         #expect(!rig.display.keptOpen && !rig.base.keptOpen)
     }
 
+    @Test func lowRateSpeedsUpWhileTheHingeMovesAndSlowsDownAtRest() {
+        let rig = Rig()
+        rig.pose(hinge: 110)
+        rig.hub.run(.low)
+        rig.timers.advance(byUs: 2_000_000)
+        #expect(rig.hub.posture == .laptop)
+        // At rest: one tick per 500 ms.
+        var reads = rig.display.oneShotReads
+        rig.timers.advance(byUs: 2_000_000)
+        #expect(rig.display.oneShotReads - reads == 4)
+        // Folded into a tent: the next tick sees the move, the ticks come every 100 ms, and
+        // the tent is known well within a second of the tick that saw it.
+        rig.pose(hinge: 290, base: Vector3(0, -9.80665 * 0.57, 9.80665 * 0.82))
+        rig.timers.advance(byUs: 500_000)
+        reads = rig.display.oneShotReads
+        var known: UInt64?
+        for step in 1...10 {
+            rig.timers.advance(byUs: 100_000)
+            if known == nil && rig.hub.posture == .tent { known = UInt64(step) * 100_000 }
+        }
+        #expect(rig.display.oneShotReads - reads == 10)
+        #expect(known != nil && known! <= 600_000)
+        // A second after the last movement the ticks are slow again.
+        rig.timers.advance(byUs: 1_000_000)
+        reads = rig.display.oneShotReads
+        rig.timers.advance(byUs: 2_000_000)
+        #expect(rig.display.oneShotReads - reads == 4)
+    }
+
     @Test func fullRateReadsTheBaseInTheDisplaysWakeUps() {
         let rig = Rig()
         rig.pose(hinge: 110)
