@@ -10,7 +10,7 @@ import orientd_testbed as T
 from orientd_testbed import _next_iio_index
 
 
-class FakeBufferedChannel:
+class FakeBufferedChannel(T.SysfsAttributes):
     """A fake IIO device with one buffered scan element of 32-bit signed values (what HID
     sensor hubs give, and the only size iio-sensor-proxy 3.0 reads) and a timestamp, its
     data-ready trigger `<name>-devN`, and a device node. `mode` 'fifo': scans stream into a
@@ -91,19 +91,6 @@ class FakeBufferedChannel:
             os.unlink(self.node())
         self.mode = mode
         self._open_node()
-
-    def path(self, attr):
-        return self.root + self.syspath + '/' + attr
-
-    def read(self, attr):
-        with open(self.path(attr)) as f:
-            return f.read().rstrip('\n\0')
-
-    def write(self, attr, value):
-        tmp = self.path(attr) + '.new'
-        with open(tmp, 'w') as f:
-            f.write(value + '\n')
-        os.rename(tmp, self.path(attr))
 
     def enabled(self, element):
         try:

@@ -106,7 +106,25 @@ class SystemStyleBus(PrivateBus):
         self._launch(SYSTEM_POLICY.format(socket=self.dir + '/bus', policy_dir=policy_dir))
 
 
-class FakeAccelerometer:
+class SysfsAttributes:
+    """The attribute files of a fake device in the testbed (`root` + `syspath`), written the
+    way sysfs replaces a value: whole, never half-written."""
+
+    def path(self, attr):
+        return self.root + self.syspath + '/' + attr
+
+    def read(self, attr):
+        with open(self.path(attr)) as f:
+            return f.read().rstrip('\n\0')
+
+    def write(self, attr, value):
+        tmp = self.path(attr) + '.new'
+        with open(tmp, 'w') as f:
+            f.write(value + '\n')
+        os.rename(tmp, self.path(attr))
+
+
+class FakeAccelerometer(SysfsAttributes):
     """One fake IIO accelerometer. variant 'poll': in_accel_*_raw; 'buffer': also scan
     elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`."""
 
@@ -179,20 +197,6 @@ class FakeAccelerometer:
             self._stop.clear()
             self._thread = threading.Thread(target=self._stream, daemon=True)
             self._thread.start()
-
-    # -- sysfs ---------------------------------------------------------------------------
-    def path(self, attr):
-        return self.root + self.syspath + '/' + attr
-
-    def read(self, attr):
-        with open(self.path(attr)) as f:
-            return f.read().rstrip('\n\0')
-
-    def write(self, attr, value):
-        tmp = self.path(attr) + '.new'
-        with open(tmp, 'w') as f:
-            f.write(value + '\n')
-        os.rename(tmp, self.path(attr))
 
     # -- readings ------------------------------------------------------------------------
     def set_counts(self, x, y, z):
@@ -548,7 +552,7 @@ def stop_scans(acc):
 
 # -- ambient light and proximity sensors (additive) ---------------------------------------
 
-class FakeSimpleSensor:
+class FakeSimpleSensor(SysfsAttributes):
     """A fake device of one subsystem ('iio' or 'hwmon') whose readings are plain sysfs
     attributes (an ambient light or proximity sensor): `attrs` and udev `props` as given."""
 
@@ -570,15 +574,9 @@ class FakeSimpleSensor:
             flat_props += [k, v]
         self.syspath = self.tb.add_device(self.subsystem, self.sysname, None, flat_attrs, flat_props)
 
-    def path(self, attr):
-        return self.root + self.syspath + '/' + attr
-
     def write(self, attr, value):
         self.attrs[attr] = value
-        tmp = self.path(attr) + '.new'
-        with open(tmp, 'w') as f:
-            f.write(value + '\n')
-        os.rename(tmp, self.path(attr))
+        super().write(attr, value)
 
     def remove(self):
         send_uevent(self.tb, self.syspath, 'remove')
