@@ -4,7 +4,9 @@ each on a private bus, in one run. Prints `name: value` lines for each daemon an
 the ratio orientd / iio-sensor-proxy.
 
 Run through scripts/bench-iio (it builds the release orientd and runs this under
-umockdev-wrapper). Figures:
+umockdev-wrapper). Modes (--modes): 'poll' (in_accel_*_raw), 'buffer' (a triggered buffer),
+'motion' (polled, and the chip's motion detector as IIO events: a BMC150's any-motion
+interrupt, which fires when the reading changes). Figures:
   latency_median_ms / _p95_ms          pose written to sysfs or the buffer -> the daemon's
                                        PropertiesChanged for the new orientation: orientd's
                                        `Orientation` (the device orientation, the step-change
@@ -36,6 +38,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import dbus
@@ -55,10 +58,10 @@ ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscape
 class Daemon:
     """One daemon, its D-Bus names, and a client recording PropertiesChanged."""
 
-    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True):
+    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True, env=None):
         self.kind = kind
         env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
-                   DBUS_SYSTEM_BUS_ADDRESS=bus.address)
+                   DBUS_SYSTEM_BUS_ADDRESS=bus.address, **(env or {}))
         if notify_socket:
             env['NOTIFY_SOCKET'] = notify_socket
         if kind == 'orientd':
@@ -175,15 +178,28 @@ def pct(xs, q):
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def fake_device(tb, kind, mode, args):
+    """The fake accelerometer of a mode, and what the daemons' environment needs for it.
+    'poll' and 'buffer': as named; 'motion': polled, with the chip's motion detector (IIO
+    events, BMC150 style; delivered through the preload Tests/e2e/faults/iio_events.c, which
+    both daemons get)."""
+    props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
+    # iio-sensor-proxy re-opens the device node for every read; libiio keeps it open.
+    acc = tb.accelerometer(variant='buffer' if mode == 'buffer' else 'poll', props=props, hz=args.stream_hz,
+                           devnode='file' if kind == 'iio-sensor-proxy' else 'fifo', motion_events=mode == 'motion')
+    env = {}
+    if mode == 'motion':
+        env = dict(acc.event_env(), LD_PRELOAD=args.motion_library + ' libumockdev-preload.so.0')
+    return acc, env
+
+
 def first_orientation_ms(kind, mode, args):
     """Begin / claim -> first orientation, from a freshly started daemon (median of 5)."""
     samples = []
     for _ in range(5):
         bus, tb = T.PrivateBus(), T.Testbed()
-        props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
-        acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz,
-                               devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
-        d = Daemon(kind, bus, tb, args.orientd_bin)
+        acc, env = fake_device(tb, kind, mode, args)
+        d = Daemon(kind, bus, tb, args.orientd_bin, env=env)
         try:
             time.sleep(0.3)
             mark = len(d.events)
@@ -233,14 +249,12 @@ def startup_ms(kind, mode, args):
     to_name, to_ready = [], []
     for _ in range(5):
         bus, tb = T.PrivateBus(), T.Testbed()
-        props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
-        acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz,
-                               devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
+        acc, env = fake_device(tb, kind, mode, args)
         notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         notify_path = os.path.join(bus.dir, 'notify')
         notify.bind(notify_path)
         notify.setblocking(False)
-        d = Daemon(kind, bus, tb, args.orientd_bin, notify_socket=notify_path, wait=False)
+        d = Daemon(kind, bus, tb, args.orientd_bin, notify_socket=notify_path, wait=False, env=env)
         name = 'org.orientd.Orientation1' if kind == 'orientd' else 'net.hadess.SensorProxy'
         t_name = t_ready = None
         end = time.monotonic() + 10
@@ -271,11 +285,8 @@ def startup_ms(kind, mode, args):
 def measure(kind, mode, args):
     bus = T.PrivateBus()
     tb = T.Testbed()
-    props = {'IIO_SENSOR_PROXY_TYPE': 'iio-buffer-accel' if mode == 'buffer' else 'iio-poll-accel'}
-    # iio-sensor-proxy re-opens the device node for every read; libiio keeps it open.
-    devnode = 'file' if kind == 'iio-sensor-proxy' else 'fifo'
-    acc = tb.accelerometer(variant=mode, props=props, hz=args.stream_hz, devnode=devnode)
-    d = Daemon(kind, bus, tb, args.orientd_bin)
+    acc, env = fake_device(tb, kind, mode, args)
+    d = Daemon(kind, bus, tb, args.orientd_bin, env=env)
     out = {'begin_to_first_orientation_ms': first_orientation_ms(kind, mode, args)}
     out['startup_to_bus_name_ms'], out['startup_to_ready_ms'] = startup_ms(kind, mode, args)
     try:
@@ -345,8 +356,10 @@ def main():
     ap.add_argument('--window', type=float, default=10.0, help='seconds for CPU and wake-up rates')
     ap.add_argument('--stream-hz', type=float, default=50)
     ap.add_argument('--phase-max', type=float, default=1.4)
-    ap.add_argument('--modes', default='poll,buffer')
+    ap.add_argument('--modes', default='poll,buffer,motion')
     args = ap.parse_args()
+    scratch = tempfile.mkdtemp(prefix='orientd-bench-')
+    args.motion_library = T.fault_library('iio_events', scratch)
     for mode in args.modes.split(','):
         results = {k: measure(k, mode, args) for k in ('orientd', 'iio-sensor-proxy')}
         for key in results['orientd']:

@@ -126,10 +126,13 @@ class SysfsAttributes:
 
 class FakeAccelerometer(SysfsAttributes):
     """One fake IIO accelerometer. variant 'poll': in_accel_*_raw; 'buffer': also scan
-    elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`."""
+    elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`.
+    motion_events: the chip's motion detector as a BMC150 shows it (`events/in_accel_*_roc_
+    either_en`); while enabled, every change of the reading raises an event. The daemon needs
+    the preload `fault_library('iio_events', ...)` and the environment `event_env()` to receive them."""
 
     def __init__(self, testbed, index=0, variant='poll', scale='0.009806650', name='accel_3d',
-                 attrs=None, props=None, hz=50, raw=True, pose='portrait', devnode='fifo'):
+                 attrs=None, props=None, hz=50, raw=True, pose='portrait', devnode='fifo', motion_events=False):
         self.tb = testbed
         self.root = testbed.get_root_dir()
         self.index = index
@@ -151,6 +154,8 @@ class FakeAccelerometer(SysfsAttributes):
         self._stop = threading.Event()
         self._thread = None
         self.fifo = None
+        self.motion_events = motion_events
+        self.events_sent = 0
         a = {'name': name, 'sampling_frequency': '10', 'sampling_frequency_available': '10 25 50 100'}
         if scale is not None:
             a['in_accel_scale'] = scale
@@ -166,7 +171,15 @@ class FakeAccelerometer(SysfsAttributes):
             a['scan_elements/in_timestamp_en'] = '0'
             a['scan_elements/in_timestamp_index'] = '3'
             a['scan_elements/in_timestamp_type'] = 'le:s64/64>>0'
+        if variant == 'buffer' or motion_events:
             p.update({'DEVNAME': '/dev/' + self.sysname, 'MAJOR': '241', 'MINOR': str(index)})
+        if motion_events:
+            for axis in 'xyz':
+                a['events/in_accel_%s_roc_either_en' % axis] = '0'
+                a['events/in_accel_%s_roc_either_value' % axis] = '20'
+            self.events_path = os.path.join(self.root, 'iio-events-%d' % index)
+            os.mkfifo(self.events_path)
+            self.events_fd = os.open(self.events_path, os.O_RDWR | os.O_NONBLOCK)
         a.update(attrs or {})
         p.update(props or {})
         self.attrs, self.props = a, p
@@ -180,9 +193,12 @@ class FakeAccelerometer(SysfsAttributes):
         flat_props = []
         for k, v in self.props.items():
             flat_props += [k, v]
-        if self.variant == 'buffer':
+        if self.variant == 'buffer' or self.motion_events:
             flat_attrs += ['dev', '241:%d' % self.index]
         self.syspath = self.tb.add_device('iio', self.sysname, None, flat_attrs, flat_props)
+        if self.variant == 'poll' and self.motion_events:
+            os.makedirs(self.root + '/dev', exist_ok=True)
+            open(self.root + '/dev/' + self.sysname, 'a').close()
         if self.variant == 'buffer':
             if getattr(self, 'trigger', None) is None:   # the trigger stays across replugs
                 self.trigger = self.tb.add_device('iio', 'trigger%d' % self.index, None,
@@ -201,6 +217,7 @@ class FakeAccelerometer(SysfsAttributes):
     # -- readings ------------------------------------------------------------------------
     def set_counts(self, x, y, z):
         with self._lock:
+            changed = self.counts != (int(x), int(y), int(z))
             self.counts = (int(x), int(y), int(z))
         if self.variant == 'buffer' and self.devnode == 'file':
             node = self.root + '/dev/' + self.sysname
@@ -210,6 +227,30 @@ class FakeAccelerometer(SysfsAttributes):
         if os.path.exists(self.path('in_accel_x_raw')):
             for axis, v in zip('xyz', (x, y, z)):
                 self.write('in_accel_%s_raw' % axis, str(int(v)))
+        if changed and self.motion_enabled():
+            self.fire_motion()
+
+    # -- motion detector -------------------------------------------------------------------
+    def motion_enabled(self):
+        if not self.motion_events:
+            return False
+        try:
+            return any(self.read('events/in_accel_%s_roc_either_en' % a) == '1' for a in 'xyz')
+        except OSError:
+            return False
+
+    def fire_motion(self):
+        """One any-motion event on the x axis: IIO_EVENT_CODE(IIO_ACCEL, 0, IIO_MOD_X,
+        IIO_EV_DIR_EITHER, IIO_EV_TYPE_ROC, 0, 0, 0) and a timestamp."""
+        code = (2 << 56) | (0 << 48) | (1 << 40) | (3 << 32)
+        try:
+            os.write(self.events_fd, struct.pack('<Qq', code, time.monotonic_ns()))
+            self.events_sent += 1
+        except BlockingIOError:
+            pass
+
+    def event_env(self):
+        return {'ORIENTD_FAKE_IIO_EVENTS_%d' % self.index: self.events_path}
 
     def set_vector(self, x, y, z):
         """Sensor-frame reading in m/s²."""
@@ -305,6 +346,9 @@ class FakeAccelerometer(SysfsAttributes):
         if self.fifo is not None:
             os.close(self.fifo)
             self.fifo = None
+        if self.motion_events and self.events_fd is not None:
+            os.close(self.events_fd)
+            self.events_fd = None
 
 
 def _is_number(text):

@@ -46,6 +46,12 @@ struct orientd_iio_api {
         __typeof__(iio_channel_get_index) *channel_get_index;
 };
 
+/* The IIO event interface of an open device node (/dev/iio:deviceN): a new non-blocking,
+   close-on-exec descriptor that reads `struct iio_event_data` records (IIO_GET_EVENT_FD_IOCTL),
+   or -errno (ENODEV: the driver has no events; EBUSY: another process holds them). libiio
+   0.24 has no event API. */
+int orientd_iio_event_fd(int chardev);
+
 /* The table; valid between a successful orientd_iio_load() and the matching unload. */
 const struct orientd_iio_api *orientd_iio_table(void);
 

@@ -9,7 +9,8 @@ import Systemd
 /// scans are then read in batches on a timer while they keep coming, so the daemon wakes at
 /// most every `batchIntervalUs` and not for every sample. When a batch read finds nothing,
 /// the loop waits on the fd again. The batch interval shortens while the scans show movement
-/// (see `IIOSource.Options`).
+/// (see `IIOSource.Options`). With the chip's motion detector (MotionInterrupt) the batches
+/// at rest come seldom and a motion event brings one at once.
 final class BufferedReader: AccelerometerReader {
     private let sysname: String
     private let configuration: AccelerometerConfiguration
@@ -38,7 +39,9 @@ final class BufferedReader: AccelerometerReader {
     /// The reading of the raw attributes taken before the buffer started, delivered with the
     /// first scans.
     private var primed: Sample?
-    /// Scans the buffer holds: about a second at the chosen rate, read in batches.
+    private var motion: MotionInterrupt?
+    /// Scans the buffer holds: at least about a second at the chosen rate, and two rest
+    /// batches' worth, read in batches.
     private static let bufferScans = 64
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop,
@@ -87,10 +90,16 @@ final class BufferedReader: AccelerometerReader {
         readRawValuesOnce()
         for channel in channels { channel.enable() }
         timestamp?.enable()
-        let buffer = try device.createBuffer(samples: Self.bufferScans)
+        let hasDetector = !MotionInterrupt.enableAttributes(of: udevDevice).isEmpty
+        let restUs = Int64(hasDetector ? options.motionRestIntervalUs : options.batchIntervalUs)
+        let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))))
         try buffer.setBlocking(false)
         fd = try buffer.pollDescriptor()
         self.buffer = buffer
+        if hasDetector {
+            motion = MotionInterrupt(device: udevDevice, sysname: sysname, chardev: fd, custody: custody, loop: loop,
+                                     options: options) { [unowned(unsafe) self] in self.motionDetected() }
+        }
         waitForData()
         Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
     }
@@ -173,6 +182,8 @@ final class BufferedReader: AccelerometerReader {
     func stop() {
         guard !stopped else { return }
         stopped = true
+        motion?.stop()
+        motion = nil
         watch?.cancel()
         watch = nil
         batchTimer?.cancel()
@@ -196,6 +207,21 @@ final class BufferedReader: AccelerometerReader {
             }
         }
         Log.debug("\(sysname): buffer disabled, attributes restored")
+    }
+
+    /// The chip says the device moves: read the batch now (unless fast batches already run,
+    /// or the stream is silent and its first scan wakes the loop anyway), then fast batches
+    /// until it rests.
+    private func motionDetected() {
+        guard !stopped else { return }
+        let now = loop.now
+        let alreadyFast = movement.isMoving(at: now)
+        movement.detectorFired(at: now)
+        guard !alreadyFast, let pending = batchTimer else { return }
+        Log.debug("motion: reading now")
+        pending.cancel()
+        batchTimer = nil
+        readBatch()
     }
 
     private func waitForData() {
@@ -289,7 +315,8 @@ final class BufferedReader: AccelerometerReader {
             }
             return
         }
-        let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : options.batchIntervalUs
+        let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.batchIntervalUs
+        let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : rest
         do {
             batchTimer = try loop.addTimer(afterUs: interval) { [unowned(unsafe) self] in
                 self.batchTimer = nil
@@ -304,7 +331,7 @@ final class BufferedReader: AccelerometerReader {
         let now = Int64(loop.now)
         if let first = primed {
             primed = nil
-            movement.note(first.gravity, at: UInt64(first.timeUs))
+            if movement.note(first.gravity, at: UInt64(first.timeUs)) { motion?.readingMoved() }
             deliver(first)
             if stopped { return }
         }
@@ -319,7 +346,7 @@ final class BufferedReader: AccelerometerReader {
             if timeUs <= lastSampleUs && scan.stampNs == nil { timeUs = lastSampleUs + 1 }
             lastSampleUs = timeUs
             let gravity = configuration.gravity(raw: scan.raw)
-            movement.note(gravity, at: UInt64(now))
+            if movement.note(gravity, at: UInt64(now)) { motion?.readingMoved() }
             deliver(Sample(timeUs: timeUs, gravity: gravity))
             if stopped { return }
         }

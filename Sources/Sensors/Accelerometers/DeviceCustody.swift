@@ -82,6 +82,13 @@ public final class DeviceCustody {
         save()
     }
 
+    /// Drops the note of `attribute`: its owner put the original back itself.
+    public func forget(_ attribute: String) {
+        guard originals.contains(where: { $0.attribute == attribute }) else { return }
+        originals.removeAll { $0.attribute == attribute }
+        save()
+    }
+
     /// Takes over what a previous run left (so `restore` puts it back).
     public func adopt(_ entries: [(attribute: String, value: String)]) {
         for entry in entries where !originals.contains(where: { $0.attribute == entry.attribute }) {

@@ -71,7 +71,7 @@ public final class IIOSource: SampleSource {
                                             deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) },
                                             stalled: { [unowned(unsafe) self] in self.bufferStalled() })
             } else {
-                reader = try PolledReader(device: bound, configuration: configuration, loop: loop, options: options,
+                reader = try PolledReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
                                           deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
             }
         } catch {
@@ -184,7 +184,10 @@ public final class IIOSource: SampleSource {
 
     private func bind(_ candidate: DiscoveredAccelerometer?) {
         guard let candidate, let configuration = candidate.configuration else { return }
-        if candidate.isBuffered {
+        // Reading changes device attributes (the buffer's set-up, the motion detector's
+        // enable): the device is taken into custody, and what a crashed run left goes back.
+        let hasDetector = !MotionInterrupt.enableAttributes(of: candidate.device).isEmpty
+        if candidate.isBuffered || hasDetector {
             do {
                 custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)
             } catch {
@@ -195,7 +198,7 @@ public final class IIOSource: SampleSource {
         }
         bound = candidate
         for note in configuration.notes { report(Log.warning, "\(candidate.sysname): \(note)") }
-        report(Log.info, "\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled"), "
+        report(Log.info, "\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled")\(hasDetector ? " with a motion detector" : ""), "
                  + "mount matrix \(configuration.mountMatrix) from \(configuration.mountMatrixSource), "
                  + "\(configuration.location.rawValue) (\(configuration.locationSource))")
     }

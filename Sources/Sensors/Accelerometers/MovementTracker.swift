@@ -1,8 +1,9 @@
 import OrientationCore
 
 /// Whether the device moved lately: a reading further than `movementMS2` from the previous
-/// one. Readers read fast while it moves (see `IIOSource.Options`). A fresh start counts as
-/// movement, so the first answer comes quickly.
+/// one, or the chip's motion detector firing (MotionInterrupt). Readers read fast while it
+/// moves (see `IIOSource.Options`). A fresh start counts as movement, so the first answer
+/// comes quickly.
 struct MovementTracker {
     private let thresholdMS2: Double
     private let holdUs: UInt64
@@ -15,10 +16,18 @@ struct MovementTracker {
         lastMovementUs = now
     }
 
-    mutating func note(_ gravity: Vector3, at now: UInt64) {
-        if let previous, (gravity - previous).magnitude > thresholdMS2 { lastMovementUs = now }
-        previous = gravity
+    /// Notes a reading; true when it moved from the previous one.
+    @discardableResult
+    mutating func note(_ gravity: Vector3, at now: UInt64) -> Bool {
+        defer { previous = gravity }
+        guard let previous, (gravity - previous).magnitude > thresholdMS2 else { return false }
+        lastMovementUs = now
+        return true
     }
+
+    /// The motion detector fired: moving from now, whatever the readings show yet (the
+    /// detector fires at the start of a turn, before the readings have gone far).
+    mutating func detectorFired(at now: UInt64) { lastMovementUs = now }
 
     func isMoving(at now: UInt64) -> Bool { now - lastMovementUs < holdUs }
 }

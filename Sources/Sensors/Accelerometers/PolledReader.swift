@@ -4,7 +4,8 @@ import IIO
 import OrientationCore
 import Systemd
 
-/// Reads `in_accel_*_raw` on a timer.
+/// Reads `in_accel_*_raw` on a timer; with the chip's motion detector (MotionInterrupt) the
+/// timer reads seldom at rest and a motion event brings a read at once.
 final class PolledReader: AccelerometerReader {
     private let configuration: AccelerometerConfiguration
     private let loop: EventLoop
@@ -20,9 +21,10 @@ final class PolledReader: AccelerometerReader {
     /// The last read found the device moving (or starting): the next one is a steady fast one.
     private var wasMoving = false
     private var malformedLog = RateLimitedLog()
+    private var motion: MotionInterrupt?
     typealias Options = IIOSource.Options
 
-    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, loop: EventLoop, options: Options,
+    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop, options: Options,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
         self.configuration = configuration
         self.loop = loop
@@ -36,6 +38,10 @@ final class PolledReader: AccelerometerReader {
             throw CallError(call: "find accel_x/y/z channels of \(device.sysname)", errno: ENODEV)
         }
         channels = found
+        motion = MotionInterrupt(device: device.device, sysname: device.sysname, custody: custody, loop: loop,
+                                 options: options) { [unowned(unsafe) self] in
+            self.motionDetected()
+        }
         poll()
     }
 
@@ -43,6 +49,22 @@ final class PolledReader: AccelerometerReader {
         stopped = true
         timer?.cancel()
         timer = nil
+        motion?.stop()
+        motion = nil
+    }
+
+    /// The chip says the device moves: read now (unless fast reads already run), then fast
+    /// until it rests.
+    private func motionDetected() {
+        guard !stopped else { return }
+        let now = loop.now
+        let alreadyFast = movement.isMoving(at: now)
+        movement.detectorFired(at: now)
+        guard !alreadyFast else { return }
+        Log.debug("motion: reading now")
+        timer?.cancel()
+        timer = nil
+        poll()
     }
 
     private func poll() {
@@ -51,7 +73,7 @@ final class PolledReader: AccelerometerReader {
             let raw = try RawReading.read(channels)
             failures = 0
             let gravity = configuration.gravity(raw: raw)
-            movement.note(gravity, at: now)
+            if movement.note(gravity, at: now) { motion?.readingMoved() }
             deliver(Sample(timeUs: Int64(now), gravity: gravity))
         } catch .malformed(let message) {
             malformedLog.warning("sample dropped: \(message)", now: now)
@@ -65,7 +87,8 @@ final class PolledReader: AccelerometerReader {
         guard !stopped else { return }  // stopped from inside deliver
         do {
             let moving = movement.isMoving(at: now)
-            let interval = !moving ? options.pollIntervalUs
+            let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.pollIntervalUs
+            let interval = !moving ? rest
                 : min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
             wasMoving = moving
             timer = try loop.addTimer(at: now + interval) { [unowned(unsafe) self] in self.poll() }

@@ -13,6 +13,15 @@ public struct ReaderOptions: Equatable {
     /// 250 ms or more, so one of these reads always falls inside it and the reader then speeds
     /// up (below); an instantaneous step waits 125 ms for it on average.
     public var pollIntervalUs: UInt64 = 250_000
+    /// Polled devices whose chip has a motion detector (MotionInterrupt): it reports the start
+    /// of a turn itself, so the rest reads are only a safety net, against an event lost or a
+    /// turn too slow for the detector's threshold: one a second.
+    public var motionRestIntervalUs: UInt64 = 1_000_000
+    /// Motion events after which no reading moved, in a row, before the detector is turned
+    /// off and the rest reads go back to `pollIntervalUs`. A threshold at the noise level
+    /// fires at the sampling rate (8 events: under a second at 10 Hz); a knock on the table
+    /// fires once or twice.
+    public var spuriousMotionLimit = 8
     /// Polled devices, while moving: a reading further than `movementMS2` from the previous
     /// one means the device moves; it is then read this often until `movementHoldUs`
     /// pass without movement, so a new pose is confirmed within tens of milliseconds

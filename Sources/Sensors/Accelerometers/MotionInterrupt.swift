@@ -1,0 +1,127 @@
+import CallError
+import CLibc
+import IIO
+import Systemd
+
+/// The accelerometer's own motion detector, where the driver offers one as an IIO event:
+/// the chip compares every sample with the previous ones in hardware and raises an
+/// interrupt when the device moves, so the daemon can read seldom at rest and still hear of
+/// a turn at once. Found as `events/in_accel[_x|_y|_z]_<type>_<direction>_en`, in this order:
+/// - `roc_either`: slope (rate of change) detectors, Bosch BMC150/BMA2xx "any-motion";
+/// - `thresh_either`: wake-up detectors on high-pass filtered data, Kionix KXCJK-1013,
+///   ST LSM6DSx;
+/// - `mag_rising`: transient detectors on high-pass filtered data, NXP MMA8452/8453/8652.
+/// Free-fall (`mag_falling`) and plain level thresholds are not motion and are left alone.
+/// A detector that keeps firing while the readings rest (a threshold at the noise level) is
+/// turned off after `spuriousMotionLimit` such events in a row, and the reader's timer takes
+/// over. The threshold stays the driver's. What is enabled is noted in the device's custody (a run
+/// that crashes has it put back by the next) and put back on `stop()`.
+final class MotionInterrupt {
+    /// Event kinds that mean "the device moves", best first.
+    static let kinds = ["roc_either", "thresh_either", "mag_rising"]
+
+    let attributes: [String]
+    private let device: Device
+    private let sysname: String
+    private var fd: Int32
+    private var watch: EventSource?
+    private let onMotion: () -> Void
+    private let custody: DeviceCustody?
+    private var originals: [(attribute: String, value: String)] = []
+    private let spuriousLimit: Int
+    /// Events in a row after which no reading moved.
+    private var spurious = 0
+    private var movedSinceEvent = true
+
+    /// Enabled and watched: false once stopped or turned off.
+    var isOn: Bool { fd >= 0 }
+
+    /// The enable attributes of the first kind the device has, or [] when it has none.
+    static func enableAttributes(of device: Device) -> [String] {
+        for kind in kinds {
+            let perAxis = ["x", "y", "z"].map { "events/in_accel_\($0)_\(kind)_en" }.filter { device.attribute($0) != nil }
+            if !perAxis.isEmpty { return perAxis }
+            let shared = "events/in_accel_\(kind)_en"
+            if device.attribute(shared) != nil { return [shared] }
+        }
+        return []
+    }
+
+    /// Enables the detector and watches its events; nil (logged at debug level) when the
+    /// device has none or it cannot be used, and then nothing was changed. `chardev` is the
+    /// open device node of a running buffer; without one the node is opened briefly.
+    init?(device: Device, sysname: String, chardev: Int32? = nil, custody: DeviceCustody?, loop: EventLoop,
+          options: ReaderOptions, onMotion: @escaping () -> Void) {
+        self.device = device
+        spuriousLimit = options.spuriousMotionLimit
+        self.sysname = sysname
+        self.onMotion = onMotion
+        self.custody = custody
+        attributes = Self.enableAttributes(of: device)
+        fd = -1
+        guard !attributes.isEmpty else { return nil }
+        do throws(CallError) {
+            if let chardev {
+                fd = try IIOEvents.open(chardev: chardev)
+            } else {
+                guard let node = device.devnode else { throw CallError(call: "find the device node", errno: ENODEV) }
+                fd = try IIOEvents.open(devnode: node)
+            }
+            for attribute in attributes {
+                let original = device.attribute(attribute) ?? "0"
+                custody?.remember(attribute, original: original)
+                originals.append((attribute, original))
+                try device.setAttribute(attribute, "1")
+            }
+            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.fired() }
+        } catch {
+            Log.debug("\(sysname): motion events not used: \(error)")
+            stop()
+            return nil
+        }
+        Log.debug("\(sysname): motion events on (\(attributes.joined(separator: ", ")))")
+    }
+
+    deinit { stop() }
+
+    /// Stops watching and puts the enable attributes back.
+    func stop() {
+        watch?.cancel()
+        watch = nil
+        if fd >= 0 { close(fd) }
+        fd = -1
+        for (attribute, value) in originals.reversed() {
+            do throws(CallError) {
+                try device.setAttribute(attribute, value)
+            } catch where error.errno == ENOENT || error.errno == ENODEV {
+                // the device is gone
+            } catch {
+                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
+                continue  // stays in custody: the next start puts it back
+            }
+            custody?.forget(attribute)
+        }
+        originals = []
+    }
+
+    /// The reader saw a reading move: the events so far were real.
+    func readingMoved() { movedSinceEvent = true }
+
+    private func fired() {
+        guard let count = IIOEvents.drain(fd) else {
+            Log.warning("\(sysname): the motion event descriptor failed; reading on the timer alone")
+            stop()
+            return
+        }
+        guard count > 0 else { return }
+        spurious = movedSinceEvent ? 0 : spurious + 1
+        movedSinceEvent = false
+        if spurious >= spuriousLimit {
+            Log.notice("\(sysname): motion events keep coming while the readings rest (a threshold at the noise level?); "
+                       + "turning the detector off, reading on the timer")
+            stop()
+            return
+        }
+        onMotion()
+    }
+}
