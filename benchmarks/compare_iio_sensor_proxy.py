@@ -58,10 +58,11 @@ ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscape
 class Daemon:
     """One daemon, its D-Bus names, and a client recording PropertiesChanged."""
 
-    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True, env=None):
+    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True, env_extra=None):
         self.kind = kind
         env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
-                   DBUS_SYSTEM_BUS_ADDRESS=bus.address, **(env or {}))
+                   DBUS_SYSTEM_BUS_ADDRESS=bus.address)
+        env.update(env_extra or {})
         if notify_socket:
             env['NOTIFY_SOCKET'] = notify_socket
         if kind == 'orientd':
@@ -199,7 +200,7 @@ def first_orientation_ms(kind, mode, args):
     for _ in range(5):
         bus, tb = T.PrivateBus(), T.Testbed()
         acc, env = fake_device(tb, kind, mode, args)
-        d = Daemon(kind, bus, tb, args.orientd_bin, env=env)
+        d = Daemon(kind, bus, tb, args.orientd_bin, env_extra=env)
         try:
             time.sleep(0.3)
             mark = len(d.events)
@@ -254,7 +255,7 @@ def startup_ms(kind, mode, args):
         notify_path = os.path.join(bus.dir, 'notify')
         notify.bind(notify_path)
         notify.setblocking(False)
-        d = Daemon(kind, bus, tb, args.orientd_bin, notify_socket=notify_path, wait=False, env=env)
+        d = Daemon(kind, bus, tb, args.orientd_bin, notify_socket=notify_path, wait=False, env_extra=env)
         name = 'org.orientd.Orientation1' if kind == 'orientd' else 'net.hadess.SensorProxy'
         t_name = t_ready = None
         end = time.monotonic() + 10
@@ -286,7 +287,7 @@ def measure(kind, mode, args):
     bus = T.PrivateBus()
     tb = T.Testbed()
     acc, env = fake_device(tb, kind, mode, args)
-    d = Daemon(kind, bus, tb, args.orientd_bin, env=env)
+    d = Daemon(kind, bus, tb, args.orientd_bin, env_extra=env)
     out = {'begin_to_first_orientation_ms': first_orientation_ms(kind, mode, args)}
     out['startup_to_bus_name_ms'], out['startup_to_ready_ms'] = startup_ms(kind, mode, args)
     try:

@@ -2,18 +2,47 @@ import CallError
 import CIIO
 import CLibc
 
-/// An enabled libiio buffer. Destroying it disables the kernel buffer and closes the
-/// device node.
+/// An enabled libiio buffer whose node wakes a reader for every scan (`wakeOnEveryScan`).
+/// Destroying it disables the kernel buffer, closes the device node and puts the watermark
+/// back.
 public final class IIOBuffer {
     let handle: OpaquePointer
     let device: IIODevice
+    /// `buffer/watermark` before libiio changed it, when it was changed.
+    private var originalWatermark: String?
 
-    init(handle: OpaquePointer, device: IIODevice) {
+    init(handle: OpaquePointer, device: IIODevice, originalWatermark: String?) {
         self.handle = handle
         self.device = device
+        self.originalWatermark = originalWatermark
     }
 
-    deinit { iio.buffer_destroy!(handle) }
+    deinit {
+        iio.buffer_destroy!(handle)
+        if let originalWatermark, originalWatermark != "1" {
+            try? device.writeAttribute("buffer/watermark", originalWatermark)
+        }
+    }
+
+    /// libiio 0.24 sets `buffer/watermark` to the buffer's length before it enables the
+    /// buffer, and the kernel reports the node readable only once that many scans wait
+    /// (`iio_buffer_poll`): 64 scans are 1.3 s at 50 Hz. A Begin's first scan, a silence
+    /// watchdog and a HID hub that sends scans only on change would all wait for them;
+    /// non-blocking reads return what is there either way. The watermark goes back to 1. The
+    /// kernel refuses to change it while the buffer runs (EBUSY), so the buffer is disabled
+    /// for the write and enabled again (it holds no scans yet).
+    /// Returns a description of what failed, or nil.
+    func wakeOnEveryScan() -> String? {
+        guard let watermark = try? device.readAttribute("buffer/watermark"), watermark != "1" else { return nil }
+        do throws(CallError) {
+            try device.writeAttribute("buffer/enable", "0")
+            defer { try? device.writeAttribute("buffer/enable", "1") }
+            try device.writeAttribute("buffer/watermark", "1")
+            return nil
+        } catch {
+            return "cannot set buffer/watermark to 1 (\(error)); the node wakes a reader every \(watermark) scans"
+        }
+    }
 
     /// The file descriptor that becomes readable when scans are waiting.
     public func pollDescriptor() throws(CallError) -> Int32 {

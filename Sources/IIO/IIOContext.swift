@@ -83,12 +83,17 @@ public struct IIODevice {
         try check(iio.device_set_trigger!(handle, trigger?.handle), "set trigger of \(id)")
     }
 
-    /// Creates and enables a buffer of `samples` scans for the enabled channels.
-    public func createBuffer(samples: Int) throws(CallError) -> IIOBuffer {
-        guard let buffer = iio.device_create_buffer!(handle, samples, false) else {
+    /// Creates and enables a buffer of `samples` scans for the enabled channels, whose node
+    /// wakes a reader for every scan (see `IIOBuffer.wakeOnEveryScan`; a failure to arrange
+    /// that is returned through `warning`, the buffer works without it).
+    public func createBuffer(samples: Int, warning: (String) -> Void = { _ in }) throws(CallError) -> IIOBuffer {
+        let watermark = try? readAttribute("buffer/watermark")
+        guard let raw = iio.device_create_buffer!(handle, samples, false) else {
             throw CallError(call: "create buffer of \(id)", errno: orientd_errno())
         }
-        return IIOBuffer(handle: buffer, device: self)
+        let buffer = IIOBuffer(handle: raw, device: self, originalWatermark: watermark)
+        if let problem = buffer.wakeOnEveryScan() { warning("\(id): \(problem)") }
+        return buffer
     }
 }
 

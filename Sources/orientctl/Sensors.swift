@@ -47,6 +47,7 @@ struct Sensors: ParsableCommand {
             "  status:             \(status)",
             "  location:           \(c.location.rawValue) (\(c.locationSource))",
             "  mode:               \(a.isBuffered ? "buffered (\(a.devnode ?? ""))" : "polled")",
+            "  motion detector:    \(a.motionDetector.isEmpty ? "none" : a.motionDetector.joined(separator: ", "))",
             "  sampling frequency: \(a.samplingFrequency.map { "\($0) Hz" } ?? "not given")",
             "  scale:              \(axes(c.axes.map(\.scale), c.scaleSources))",
             "  offset:             \(axes(c.axes.map(\.offset), c.offsetSources))",

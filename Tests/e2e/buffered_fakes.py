@@ -32,7 +32,7 @@ class FakeBufferedChannel(T.SysfsAttributes):
         self._thread = None
         self.fifo = None
         self.trigger = None
-        a = {'name': name, 'buffer/enable': '0', 'buffer/length': '0', 'trigger/current_trigger': '',
+        a = {'name': name, 'buffer/enable': '0', 'buffer/length': '0', 'buffer/watermark': '1', 'trigger/current_trigger': '',
              'scan_elements/%s_en' % channel: '0', 'scan_elements/%s_index' % channel: '0',
              'scan_elements/%s_type' % channel: 'le:s32/32>>0',
              'scan_elements/in_timestamp_en': '0', 'scan_elements/in_timestamp_index': '1',
@@ -125,13 +125,21 @@ class FakeBufferedChannel(T.SysfsAttributes):
         if self.mode == 'file':
             self._write_file()
 
+    def watermark(self):
+        try:
+            return max(1, int(self.read('buffer/watermark')))
+        except (OSError, ValueError):
+            return 1
+
     def _stream(self):
         """`hz` scans a second while the buffer is enabled; with `hz` 0, like a HID sensor hub,
-        one scan when the buffer is enabled and one whenever the value changes."""
+        one scan when the buffer is enabled and one whenever the value changes. As the
+        kernel's poll() does, the node turns readable only once `buffer/watermark` scans wait."""
         period = 1.0 / self.hz if self.hz else 0.001
         next_t = time.monotonic()
         was_enabled = False
         sent = None
+        pending = []
         while not self._stop.is_set():
             if self.buffer_enabled():
                 if not was_enabled:           # a fresh buffer starts empty
@@ -142,15 +150,19 @@ class FakeBufferedChannel(T.SysfsAttributes):
                         pass
                     was_enabled = True
                     sent = None
+                    pending = []
                     next_t = time.monotonic()
                 with self._lock:
                     value = self.value
                 if self.hz or value != sent:
-                    try:
-                        os.write(self.fifo, self.scan())
-                        sent = value
-                    except (BlockingIOError, OSError):
-                        pass
+                    pending.append(self.scan())
+                    sent = value
+                    if len(pending) >= self.watermark():
+                        try:
+                            os.write(self.fifo, b''.join(pending))
+                        except (BlockingIOError, OSError):
+                            pass
+                        pending = []
                 next_t += period
                 self._stop.wait(max(0.0, next_t - time.monotonic()))
             else:

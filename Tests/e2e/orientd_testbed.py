@@ -163,7 +163,7 @@ class FakeAccelerometer(SysfsAttributes):
             a.update({'in_accel_x_raw': '0', 'in_accel_y_raw': '0', 'in_accel_z_raw': '0'})
         p = {'NAME': '"%s"' % name}
         if variant == 'buffer':
-            a.update({'buffer/enable': '0', 'buffer/length': '0', 'trigger/current_trigger': ''})
+            a.update({'buffer/enable': '0', 'buffer/length': '0', 'buffer/watermark': '1', 'trigger/current_trigger': ''})
             for i, axis in enumerate('xyz'):
                 a['scan_elements/in_accel_%s_en' % axis] = '0'
                 a['scan_elements/in_accel_%s_index' % axis] = str(i)
@@ -290,12 +290,21 @@ class FakeAccelerometer(SysfsAttributes):
                 data += struct.pack('<h', max(-32768, min(32767, values[n])))
         return data
 
+    def watermark(self):
+        try:
+            return max(1, int(self.read('buffer/watermark')))
+        except (OSError, ValueError):
+            return 1
+
     def _stream(self):
         """Like a data-ready trigger: scans at `hz` while the buffer is enabled, the first one
-        as soon as it is enabled (the enable state is checked every millisecond meanwhile)."""
+        as soon as it is enabled (the enable state is checked every millisecond meanwhile).
+        As the kernel's poll() does, the node turns readable only once `buffer/watermark`
+        scans wait: they go into the pipe together."""
         period = 1.0 / self.hz
         next_t = time.monotonic()
         was_enabled = False
+        pending = b''
         while not self._stop.is_set():
             if self.buffer_enabled():
                 if not was_enabled:           # a fresh buffer starts empty
@@ -305,11 +314,16 @@ class FakeAccelerometer(SysfsAttributes):
                     except (BlockingIOError, OSError):
                         pass
                     was_enabled = True
+                    pending = b''
                     next_t = time.monotonic()
-                try:
-                    os.write(self.fifo, self.scan())
-                except (BlockingIOError, OSError):
-                    pass
+                scan = self.scan()
+                pending += scan
+                if len(pending) >= self.watermark() * len(scan):
+                    try:
+                        os.write(self.fifo, pending)
+                    except (BlockingIOError, OSError):
+                        pass
+                    pending = b''
                 next_t += period
                 self._stop.wait(max(0.0, next_t - time.monotonic()))
             else:
@@ -535,10 +549,11 @@ def timed_get(client, prop, timeout=10.0):
 
 
 def device_state(acc):
-    """What a reader changes on a buffered device: buffer enable, every channel enable, the
-    trigger and the sampling frequency."""
+    """What a reader changes on a buffered device: buffer enable and watermark, every channel
+    enable, the trigger and the sampling frequency."""
     scan = os.path.join(acc.root + acc.syspath, 'scan_elements')
     state = {'buffer/enable': acc.read('buffer/enable'),
+             'buffer/watermark': acc.read('buffer/watermark'),
              'trigger/current_trigger': acc.read('trigger/current_trigger'),
              'sampling_frequency': acc.read('sampling_frequency')}
     for name in sorted(os.listdir(scan)):

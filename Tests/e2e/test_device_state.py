@@ -133,3 +133,21 @@ def test_a_second_daemon_on_another_bus_leaves_the_device_to_the_first(testbed, 
         if second:
             second.stop()
         other_bus.close()
+
+
+def test_watermark_is_one_while_generating_and_put_back(testbed, start):
+    # libiio 0.24 sets buffer/watermark to its buffer length (64 scans) and the kernel wakes a
+    # reader only when that many wait (the fake does the same): a Begin's first scan and the
+    # one-second silence watchdog would both wait 1.3 s. orientd sets it to 1 while it reads.
+    acc = testbed.accelerometer(variant='buffer', pose='portrait', attrs={'buffer/watermark': '2'})
+    d = start()
+    assert d.client.begin() == 'portrait'
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
+    assert acc.read('buffer/watermark') == '1'
+    time.sleep(2.5)                   # longer than the silence watchdog
+    acc.set_pose('landscapeLeft')
+    assert d.client.wait_for('Orientation', 'landscapeLeft', 3), d.output()[-2000:]
+    assert 'delivers no scans' not in d.output(), d.output()[-2000:]
+    d.client.end()
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '0', 3)
+    assert acc.read('buffer/watermark') == '2'

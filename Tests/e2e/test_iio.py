@@ -213,6 +213,7 @@ def test_orientctl_sensors_lists_what_was_found(testbed, bus):
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert 'iio:device0' in out and 'buffered' in out and 'udev ACCEL_MOUNT_MATRIX' in out
+    assert 'motion detector:    none' in out
     assert '0, 1, 0; -1, 0, 0; 0, 0, 1' in out
     # sensor frame (0, -g, 0) → device frame (-g, 0, 0)
     assert 'sensor frame (0.00, -9.81, 0.00)' in out and 'device frame (-9.81, 0.00, 0.00)' in out

@@ -4,6 +4,7 @@ turns it off when it fires while nothing moves, and always puts the enable attri
 The event descriptor comes from Tests/e2e/faults/iio_events.c (umockdev cannot hand one out)."""
 import os
 import signal
+import subprocess
 import time
 
 import pytest
@@ -133,3 +134,12 @@ def test_buffered_device_batches_on_motion(testbed, start, events_library):
     assert d.output().count('motion: reading now') > log_before, d.output()[-2000:]
     c.end()
     assert T.wait_for(lambda: enabled(acc) == ['0', '0', '0'] and not acc.buffer_enabled(), 3), d.output()[-2000:]
+
+
+def test_orientctl_sensors_names_the_detector(testbed):
+    testbed.accelerometer(variant='poll', pose='portrait', motion_events=True)
+    env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root)
+    r = subprocess.run([os.path.join(T.BIN, 'orientctl'), 'sensors'], env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+    assert ('motion detector:    events/in_accel_x_roc_either_en, events/in_accel_y_roc_either_en, '
+            'events/in_accel_z_roc_either_en') in r.stdout, r.stdout

@@ -17,6 +17,9 @@ public struct DiscoveredAccelerometer {
     /// Buffered when the device has scan elements and a device node to read them from.
     public var isBuffered: Bool { (configuration?.hasBuffer ?? false) && devnode != nil }
 
+    /// The enable attributes of the chip's motion detector (MotionInterrupt); [] without one.
+    public var motionDetector: [String] { MotionInterrupt.enableAttributes(of: device) }
+
     public func matches(_ pin: String) -> Bool { sysname == pin || configuration?.name == pin }
 }
 

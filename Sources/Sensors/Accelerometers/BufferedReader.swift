@@ -8,8 +8,8 @@ import Systemd
 /// device has one) are enabled, the buffer's poll fd wakes the loop when scans arrive, and
 /// scans are then read in batches on a timer while they keep coming, so the daemon wakes at
 /// most every `batchIntervalUs` and not for every sample. When a batch read finds nothing,
-/// the loop waits on the fd again. The batch interval shortens while the scans show movement
-/// (see `IIOSource.Options`). With the chip's motion detector (MotionInterrupt) the batches
+/// the loop waits on the fd again. While the scans show movement each scan is read as it
+/// arrives (see `IIOSource.Options`). With the chip's motion detector (MotionInterrupt) the batches
 /// at rest come seldom and a motion event brings one at once.
 final class BufferedReader: AccelerometerReader {
     private let sysname: String
@@ -92,7 +92,9 @@ final class BufferedReader: AccelerometerReader {
         timestamp?.enable()
         let hasDetector = !MotionInterrupt.enableAttributes(of: udevDevice).isEmpty
         let restUs = Int64(hasDetector ? options.motionRestIntervalUs : options.batchIntervalUs)
-        let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))))
+        let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1)))) {
+            Log.warning($0)
+        }
         try buffer.setBlocking(false)
         fd = try buffer.pollDescriptor()
         self.buffer = buffer
@@ -119,7 +121,7 @@ final class BufferedReader: AccelerometerReader {
     /// itself is not: orientd always leaves it off.
     private func rememberOriginals() {
         guard let custody else { return }
-        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/length"]
+        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/length", "buffer/watermark"]
         for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
         for attribute in attributes {
             if let value = try? device.readAttribute(attribute) { custody.remember(attribute, original: value) }
@@ -315,10 +317,15 @@ final class BufferedReader: AccelerometerReader {
             }
             return
         }
+        if movement.isMoving(at: loop.now) {
+            // Each scan as the kernel hands it over: a timer at the sampling period would
+            // sometimes wake just before a scan and wait a whole period more for it.
+            waitForData()
+            return
+        }
         let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.batchIntervalUs
-        let interval = movement.isMoving(at: loop.now) ? options.movingPollIntervalUs : rest
         do {
-            batchTimer = try loop.addTimer(afterUs: interval) { [unowned(unsafe) self] in
+            batchTimer = try loop.addTimer(afterUs: rest) { [unowned(unsafe) self] in
                 self.batchTimer = nil
                 self.readBatch()
             }

@@ -186,7 +186,7 @@ public final class IIOSource: SampleSource {
         guard let candidate, let configuration = candidate.configuration else { return }
         // Reading changes device attributes (the buffer's set-up, the motion detector's
         // enable): the device is taken into custody, and what a crashed run left goes back.
-        let hasDetector = !MotionInterrupt.enableAttributes(of: candidate.device).isEmpty
+        let hasDetector = !candidate.motionDetector.isEmpty
         if candidate.isBuffered || hasDetector {
             do {
                 custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)

@@ -44,10 +44,11 @@ public struct ReaderOptions: Equatable {
     public var movementMS2 = 0.6
     /// Buffered devices: scans are read in batches, every 250 ms while the device rests
     /// (4 wake-ups a second at any sampling rate, the batch then holds 12 scans at 50 Hz and
-    /// a step's new scans are all in the next batch) and every `movingPollIntervalUs` while a
-    /// batch shows movement, so a new pose is seen as soon as it is still.
-    /// `buffer/watermark` stays at 1: the kernel refuses to change it while the buffer runs,
-    /// and a higher one would hold back the first scans a Begin waits for.
+    /// a step's new scans are all in the next batch), and scan by scan as the buffer's poll fd
+    /// wakes the loop while the scans show movement, so a new pose is seen as soon as it is
+    /// still (a timer at the sampling period would sometimes fire just before a scan).
+    /// `buffer/watermark` is 1 (libiio sets it to the buffer length; see `IIOBuffer`): a higher
+    /// one would hold back the first scans a Begin waits for.
     public var batchIntervalUs: UInt64 = 250_000
     /// After reads failed, the sensor is read again after this, then twice as long each time
     /// up to `retryMaxUs`. An I2C glitch or a brown-out lasts milliseconds to a second and a

@@ -180,7 +180,7 @@ private final class BufferSession {
         chooseTrigger(device, name: deviceName)
         channel.enable()
         do {
-            let buffer = try device.createBuffer(samples: scans)
+            let buffer = try device.createBuffer(samples: scans) { Log.warning($0) }
             self.buffer = buffer
             try buffer.setBlocking(false)
             fd = try buffer.pollDescriptor()
