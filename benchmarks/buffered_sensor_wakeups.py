@@ -26,17 +26,6 @@ SENSORS = {
 }
 
 
-def switches(pid):
-    """Context switches of every thread of the process: each is a wake-up."""
-    total = 0
-    for tid in os.listdir('/proc/%d/task' % pid):
-        with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
-            for line in f:
-                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
-                    total += int(line.split()[1])
-    return total
-
-
 def measure(sensor, daemon, hz, seconds=10.0, changes=8):
     add, path, iface, claim, prop, value_of = SENSORS[sensor]
     tb = T.Testbed()
@@ -58,9 +47,9 @@ def measure(sensor, daemon, hz, seconds=10.0, changes=8):
         get = lambda: float(props.Get(iface, prop))
         getattr(obj, claim)(dbus_interface=iface)
         time.sleep(2)
-        before = switches(pid)
+        before = T.context_switches(pid)
         time.sleep(seconds)
-        wakeups = (switches(pid) - before) / seconds
+        wakeups = (T.context_switches(pid) - before) / seconds
         latencies = []
         for i in range(changes):
             raw = 100 + i

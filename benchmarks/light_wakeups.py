@@ -14,16 +14,6 @@ import orientd_testbed as T  # noqa: E402
 ISP = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy')
 
 
-def switches(pid):
-    total = 0
-    for tid in os.listdir('/proc/%d/task' % pid):
-        with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
-            for line in f:
-                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
-                    total += int(line.split()[1])
-    return total
-
-
 def measure(kind, seconds=10.0, changes=8):
     tb = T.Testbed()
     bus = T.PrivateBus()
@@ -42,9 +32,9 @@ def measure(kind, seconds=10.0, changes=8):
         get = lambda: float(dbus.Interface(proxy, 'org.freedesktop.DBus.Properties').Get(ISP[2], 'LightLevel'))
         proxy.ClaimLight(dbus_interface=ISP[2])
         time.sleep(2)
-        before = switches(pid)
+        before = T.context_switches(pid)
         time.sleep(seconds)
-        wakeups = (switches(pid) - before) / seconds
+        wakeups = (T.context_switches(pid) - before) / seconds
         latencies = []
         for i in range(changes):
             value = 100.0 + i

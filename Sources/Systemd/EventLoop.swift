@@ -29,6 +29,15 @@ public final class EventLoop: Timers {
         return usec
     }
 
+    /// CLOCK_MONOTONIC read afresh, in µs. `now` is the time the loop last woke up; work done
+    /// since (loading libiio, scanning sysfs) can take milliseconds, so a reading is stamped
+    /// with this instead, and what is timed from a reading is timed from it.
+    public var clock: UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+    }
+
     /// A one-shot timer at an absolute CLOCK_MONOTONIC time, with 1 µs accuracy (0 would
     /// mean sd-event's default of 250 ms of slack).
     public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {

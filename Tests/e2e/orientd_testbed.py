@@ -735,8 +735,13 @@ def fault_library(name, into):
     return out
 
 
-def cpu_seconds(pid):
-    """User + system CPU time of a process so far."""
-    with open('/proc/%d/stat' % pid) as f:
-        fields = f.read().rsplit(')', 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+def context_switches(pid):
+    """Context switches of every thread of the process so far: each is a wake-up."""
+    total = 0
+    for tid in os.listdir('/proc/%d/task' % pid):
+        with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
+            for line in f:
+                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
+                    total += int(line.split()[1])
+    return total
+

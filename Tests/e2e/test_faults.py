@@ -14,7 +14,8 @@ def test_bus_daemon_restart_makes_orientd_exit_for_systemd_to_restart_it(testbed
     acc = testbed.accelerometer(variant='buffer')
     d = start()
     d.client.begin()
-    assert acc.read('buffer/enable') == '1'
+    # The buffer starts right after the first answer (two raw readings give it).
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
     bus.proc.kill()
     bus.proc.wait()
     t0 = time.monotonic()

@@ -31,7 +31,8 @@ def test_buffer_is_stopped_and_frequency_restored_after_end(testbed, start):
     d = start()
     c = d.client
     c.begin()
-    assert acc.read('buffer/enable') == '1'
+    # The buffer starts right after the first answer (two raw readings give it).
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
     assert acc.read('sampling_frequency') == '50'   # lowest of 10 25 50 100 at or above 50 Hz
     assert acc.read('trigger/current_trigger') == 'accel_3d-dev0'
     c.end()
@@ -44,7 +45,8 @@ def test_buffer_is_stopped_on_sigterm(testbed, start):
     acc = testbed.accelerometer(variant='buffer')
     d = start()
     d.client.begin()
-    assert acc.read('buffer/enable') == '1'
+    # The buffer starts right after the first answer (two raw readings give it).
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
     assert d.stop(signal.SIGTERM) == 0
     assert acc.read('buffer/enable') == '0'
     assert acc.read('sampling_frequency') == '10'

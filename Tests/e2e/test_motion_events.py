@@ -27,20 +27,10 @@ def enabled(acc):
     return [acc.read('events/in_accel_%s_roc_either_en' % a) for a in AXES]
 
 
-def wakeups(pid):
-    total = 0
-    for tid in os.listdir('/proc/%d/task' % pid):
-        with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
-            for line in f:
-                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
-                    total += int(line.split()[1])
-    return total
-
-
 def rest_wakeups_per_s(pid):
-    before = wakeups(pid)
+    before = T.context_switches(pid)
     time.sleep(WINDOW_S)
-    return (wakeups(pid) - before) / WINDOW_S
+    return (T.context_switches(pid) - before) / WINDOW_S
 
 
 def reported(c, pose, timeout=3.0):

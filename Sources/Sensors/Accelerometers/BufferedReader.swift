@@ -36,9 +36,10 @@ final class BufferedReader: AccelerometerReader {
     private var lastSampleUs: Int64 = 0
     private var samplePeriodUs: Int64 = 20_000
     private var movement: MovementTracker
-    /// The reading of the raw attributes taken before the buffer started, delivered with the
-    /// first scans.
-    private var primed: Sample?
+    /// The buffer could not be created after the first answer was given (see `setUp`).
+    private let cannotStart: (CallError) -> Void
+    /// Between the first raw reading and the second, after which the buffer starts.
+    private var startTimer: (any Cancellable)?
     private var motion: MotionInterrupt?
     /// Scans the buffer holds: at least about a second at the chosen rate, and two rest
     /// batches' worth, read in batches.
@@ -46,7 +47,7 @@ final class BufferedReader: AccelerometerReader {
 
     init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop,
          options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
-         stalled: @escaping () -> Void) throws(CallError) {
+         stalled: @escaping () -> Void, cannotStart: @escaping (CallError) -> Void) throws(CallError) {
         sysname = discovered.sysname
         movement = MovementTracker(options: options, now: loop.now)
         self.configuration = configuration
@@ -57,6 +58,7 @@ final class BufferedReader: AccelerometerReader {
         self.deliver = deliver
         self.lost = lost
         self.stalled = stalled
+        self.cannotStart = cannotStart
         let device: IIODevice
         (context, device) = try openDevice(discovered.sysname)
         self.device = device
@@ -87,7 +89,39 @@ final class BufferedReader: AccelerometerReader {
         useMonotonicTimestamps()
         chooseTrigger()
         chooseSamplingFrequency()
-        readRawValuesOnce()
+        // The first answer comes from the raw attributes, as a polled device gives it: two
+        // readings `confirmIntervalUs` apart (the classifier's first-answer window). The buffer
+        // starts after the second; its first scans would otherwise be the second sample, and
+        // the first of them comes right after the buffer is enabled, too soon to count.
+        guard let first = rawSample() else {
+            try startBuffer()
+            return
+        }
+        deliverRaw(first)
+        do {
+            startTimer = try loop.addTimer(at: UInt64(first.timeUs) + options.confirmIntervalUs) { [unowned(unsafe) self] in
+                self.startTimer = nil
+                self.confirmAndStart()
+            }
+        } catch {
+            try startBuffer()
+        }
+    }
+
+    private func confirmAndStart() {
+        guard !stopped else { return }
+        if let second = rawSample() {
+            deliverRaw(second)
+            if stopped { return }
+        }
+        do {
+            try startBuffer()
+        } catch {
+            cannotStart(error)
+        }
+    }
+
+    private func startBuffer() throws(CallError) {
         for channel in channels { channel.enable() }
         timestamp?.enable()
         let hasDetector = !MotionInterrupt.enableAttributes(of: udevDevice).isEmpty
@@ -106,15 +140,18 @@ final class BufferedReader: AccelerometerReader {
         Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
     }
 
-    /// The raw attributes still answer before the buffer runs (drivers refuse them while it
-    /// does). One reading taken now goes to the classifier just before the first scan, so a
-    /// Begin has its two samples when the first scan arrives instead of one sampling period
-    /// later. A device whose raw attributes fail or give garbage simply does without it.
-    private func readRawValuesOnce() {
-        guard let raw = try? RawReading.read(channels) else { return }
-        let now = Int64(loop.now)
-        primed = Sample(timeUs: now, gravity: configuration.gravity(raw: raw))
-        lastSampleUs = now
+    /// A reading of the raw attributes, which answer before the buffer runs (drivers refuse
+    /// them while it does); nil for a device whose raw attributes fail or give garbage (it
+    /// starts its buffer at once).
+    private func rawSample() -> Sample? {
+        guard let raw = try? RawReading.read(channels) else { return nil }
+        return Sample(timeUs: Int64(loop.clock), gravity: configuration.gravity(raw: raw))
+    }
+
+    private func deliverRaw(_ sample: Sample) {
+        lastSampleUs = sample.timeUs
+        if movement.note(sample.gravity, at: UInt64(sample.timeUs)) { motion?.readingMoved() }
+        deliver(sample)
     }
 
     /// Everything `setUp` may change, saved before it changes (see DeviceCustody). The buffer
@@ -123,9 +160,7 @@ final class BufferedReader: AccelerometerReader {
         guard let custody else { return }
         var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/length", "buffer/watermark"]
         for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
-        for attribute in attributes {
-            if let value = try? device.readAttribute(attribute) { custody.remember(attribute, original: value) }
-        }
+        custody.remember(attributes.compactMap { attribute in (try? device.readAttribute(attribute)).map { (attribute, $0) } })
     }
 
     /// Scan timestamps follow CLOCK_REALTIME unless `current_timestamp_clock` says otherwise,
@@ -184,6 +219,8 @@ final class BufferedReader: AccelerometerReader {
     func stop() {
         guard !stopped else { return }
         stopped = true
+        startTimer?.cancel()
+        startTimer = nil
         motion?.stop()
         motion = nil
         watch?.cancel()
@@ -336,12 +373,6 @@ final class BufferedReader: AccelerometerReader {
 
     private func decode(_ buffer: IIOBuffer) {
         let now = Int64(loop.now)
-        if let first = primed {
-            primed = nil
-            if movement.note(first.gravity, at: UInt64(first.timeUs)) { motion?.readingMoved() }
-            deliver(first)
-            if stopped { return }
-        }
         var batch: [(raw: (Int64, Int64, Int64), stampNs: Int64?)] = []
         buffer.forEachScan(timestamp.map { channels + [$0] } ?? channels) { values in
             batch.append(((values[0], values[1], values[2]), values.count > 3 ? values[3] : nil))

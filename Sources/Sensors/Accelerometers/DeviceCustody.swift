@@ -66,9 +66,17 @@ public final class DeviceCustody {
     /// Notes `value` as the original of `attribute` (first call per attribute only) and
     /// writes the notes to disk before the caller changes the attribute.
     public func remember(_ attribute: String, original value: String) {
-        guard !originals.contains(where: { $0.attribute == attribute }) else { return }
-        originals.append((attribute, value))
-        save()
+        remember([(attribute, value)])
+    }
+
+    /// The same for several attributes, written to disk once (each write is an fsync).
+    public func remember(_ entries: [(attribute: String, value: String)]) {
+        var added = false
+        for entry in entries where !originals.contains(where: { $0.attribute == entry.attribute }) {
+            originals.append(entry)
+            added = true
+        }
+        if added { save() }
     }
 
     /// Puts every remembered attribute back, newest change first, with `write`; forgets the

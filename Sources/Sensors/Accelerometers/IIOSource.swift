@@ -1,3 +1,4 @@
+import CallError
 import CLibc
 import IIO
 import OrientationCore
@@ -69,18 +70,16 @@ public final class IIOSource: SampleSource {
             if bound.isBuffered && stalls < 2 {
                 reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
                                             deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) },
-                                            stalled: { [unowned(unsafe) self] in self.bufferStalled() })
+                                            stalled: { [unowned(unsafe) self] in self.bufferStalled() },
+                                            cannotStart: { [unowned(unsafe) self] in self.bufferCannotRun($0) })
             } else {
                 reader = try PolledReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
                                           deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
             }
         } catch {
             if bound.isBuffered && stalls < 2 && bound.device.attribute("name") != nil {
-                // The device is there but its buffer cannot run (a driver without an interrupt
-                // line registers no trigger: EINVAL): read the raw attributes instead.
-                stalls = 2
-                report(Log.warning, "\(bound.sysname): cannot run the buffer (\(error)); reading the raw attributes instead")
-                try start(deliver: deliver)
+                reader = nil
+                try polledInstead(of: error)
                 return
             }
             readsFailed("cannot start reading: \(error)")
@@ -131,6 +130,26 @@ public final class IIOSource: SampleSource {
         failing = false
         report(Log.notice, "\(bound.sysname): reads work again")
         availabilityChanged?(true)
+    }
+
+    /// The device is there but its buffer cannot run (a driver without an interrupt line
+    /// registers no trigger: EINVAL): the raw attributes are read instead.
+    private func polledInstead(of error: CallError) throws(SourceError) {
+        guard let bound, let deliver else { return }
+        stalls = 2
+        report(Log.warning, "\(bound.sysname): cannot run the buffer (\(error)); reading the raw attributes instead")
+        try start(deliver: deliver)
+    }
+
+    /// The same, found after the buffered reader gave its first answer.
+    private func bufferCannotRun(_ error: CallError) {
+        reader?.stop()
+        reader = nil
+        do {
+            try polledInstead(of: error)
+        } catch {
+            Log.error("\(error)")
+        }
     }
 
     /// The buffer delivers nothing though the device is present (a trigger that stopped, a

@@ -67,11 +67,11 @@ final class MotionInterrupt {
                 guard let node = device.devnode else { throw CallError(call: "find the device node", errno: ENODEV) }
                 fd = try IIOEvents.open(devnode: node)
             }
-            for attribute in attributes {
-                let original = device.attribute(attribute) ?? "0"
-                custody?.remember(attribute, original: original)
-                originals.append((attribute, original))
-                try device.setAttribute(attribute, "1")
+            let found = attributes.map { (attribute: $0, value: device.attribute($0) ?? "0") }
+            custody?.remember(found)
+            for entry in found {
+                originals.append(entry)
+                try device.setAttribute(entry.attribute, "1")
             }
             watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.fired() }
         } catch {

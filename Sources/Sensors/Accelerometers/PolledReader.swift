@@ -68,7 +68,7 @@ final class PolledReader: AccelerometerReader {
     }
 
     private func poll() {
-        let now = loop.now
+        let now = loop.clock
         do {
             let raw = try RawReading.read(channels)
             failures = 0
