@@ -124,16 +124,16 @@ final class BufferedReader: AccelerometerReader {
     private func startBuffer() throws(CallError) {
         for channel in channels { channel.enable() }
         timestamp?.enable()
-        let hasDetector = !MotionInterrupt.enableAttributes(of: udevDevice).isEmpty
-        let restUs = Int64(hasDetector ? options.motionRestIntervalUs : options.batchIntervalUs)
+        let detector = MotionInterrupt.enableAttributes(of: udevDevice)
+        let restUs = Int64(detector.isEmpty ? options.batchIntervalUs : options.motionRestIntervalUs)
         let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1)))) {
             Log.warning($0)
         }
         try buffer.setBlocking(false)
         fd = try buffer.pollDescriptor()
         self.buffer = buffer
-        if hasDetector {
-            motion = MotionInterrupt(device: udevDevice, sysname: sysname, chardev: fd, custody: custody, loop: loop,
+        if !detector.isEmpty {
+            motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: fd, custody: custody, loop: loop,
                                      options: options) { [unowned(unsafe) self] in self.motionDetected() }
         }
         waitForData()

@@ -90,10 +90,10 @@ public final class DeviceCustody {
         save()
     }
 
-    /// Drops the note of `attribute`: its owner put the original back itself.
-    public func forget(_ attribute: String) {
-        guard originals.contains(where: { $0.attribute == attribute }) else { return }
-        originals.removeAll { $0.attribute == attribute }
+    /// Drops the notes of `attributes`: their owner put the originals back itself.
+    public func forget(_ attributes: [String]) {
+        guard originals.contains(where: { attributes.contains($0.attribute) }) else { return }
+        originals.removeAll { attributes.contains($0.attribute) }
         save()
     }
 

@@ -47,17 +47,18 @@ final class MotionInterrupt {
         return []
     }
 
-    /// Enables the detector and watches its events; nil (logged at debug level) when the
-    /// device has none or it cannot be used, and then nothing was changed. `chardev` is the
-    /// open device node of a running buffer; without one the node is opened briefly.
-    init?(device: Device, sysname: String, chardev: Int32? = nil, custody: DeviceCustody?, loop: EventLoop,
+    /// Enables the detector whose enable attributes are `attributes` (`enableAttributes(of:)`)
+    /// and watches its events; nil (logged at debug level) when there are none or it cannot be
+    /// used, and then nothing was changed. `chardev` is the open device node of a running
+    /// buffer; without one the node is opened briefly.
+    init?(device: Device, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: EventLoop,
           options: ReaderOptions, onMotion: @escaping () -> Void) {
         self.device = device
         spuriousLimit = options.spuriousMotionLimit
         self.sysname = sysname
         self.onMotion = onMotion
         self.custody = custody
-        attributes = Self.enableAttributes(of: device)
+        self.attributes = attributes
         fd = -1
         guard !attributes.isEmpty else { return nil }
         do throws(CallError) {
@@ -90,6 +91,7 @@ final class MotionInterrupt {
         watch = nil
         if fd >= 0 { close(fd) }
         fd = -1
+        var restored: [String] = []
         for (attribute, value) in originals.reversed() {
             do throws(CallError) {
                 try device.setAttribute(attribute, value)
@@ -99,8 +101,9 @@ final class MotionInterrupt {
                 Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
                 continue  // stays in custody: the next start puts it back
             }
-            custody?.forget(attribute)
+            restored.append(attribute)
         }
+        if !restored.isEmpty { custody?.forget(restored) }
         originals = []
     }
 

@@ -38,7 +38,7 @@ final class PolledReader: AccelerometerReader {
             throw CallError(call: "find accel_x/y/z channels of \(device.sysname)", errno: ENODEV)
         }
         channels = found
-        motion = MotionInterrupt(device: device.device, sysname: device.sysname, custody: custody, loop: loop,
+        motion = MotionInterrupt(device: device.device, sysname: device.sysname, attributes: device.motionDetector, custody: custody, loop: loop,
                                  options: options) { [unowned(unsafe) self] in
             self.motionDetected()
         }
