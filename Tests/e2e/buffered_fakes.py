@@ -10,7 +10,7 @@ import orientd_testbed as T
 from orientd_testbed import _next_iio_index
 
 
-class FakeBufferedChannel(T.SysfsAttributes):
+class FakeBufferedChannel(T.FakeBufferNode):
     """A fake IIO device with one buffered scan element of 32-bit signed values (what HID
     sensor hubs give, and the only size iio-sensor-proxy 3.0 reads) and a timestamp, its
     data-ready trigger `<name>-devN`, and a device node. `mode` 'fifo': scans stream into a
@@ -98,12 +98,6 @@ class FakeBufferedChannel(T.SysfsAttributes):
         except OSError:
             return False
 
-    def buffer_enabled(self):
-        try:
-            return self.read('buffer/enable').strip() == '1'
-        except OSError:
-            return False
-
     def scan(self):
         with self._lock:
             value = self.value
@@ -125,49 +119,21 @@ class FakeBufferedChannel(T.SysfsAttributes):
         if self.mode == 'file':
             self._write_file()
 
-    def watermark(self):
-        try:
-            return max(1, int(self.read('buffer/watermark')))
-        except (OSError, ValueError):
-            return 1
-
     def _stream(self):
         """`hz` scans a second while the buffer is enabled; with `hz` 0, like a HID sensor hub,
-        one scan when the buffer is enabled and one whenever the value changes. As the
-        kernel's poll() does, the node turns readable only once `buffer/watermark` scans wait."""
-        period = 1.0 / self.hz if self.hz else 0.001
-        next_t = time.monotonic()
-        was_enabled = False
-        sent = None
-        pending = []
-        while not self._stop.is_set():
-            if self.buffer_enabled():
-                if not was_enabled:           # a fresh buffer starts empty
-                    try:
-                        while os.read(self.fifo, 65536):
-                            pass
-                    except (BlockingIOError, OSError):
-                        pass
-                    was_enabled = True
-                    sent = None
-                    pending = []
-                    next_t = time.monotonic()
-                with self._lock:
-                    value = self.value
-                if self.hz or value != sent:
-                    pending.append(self.scan())
-                    sent = value
-                    if len(pending) >= self.watermark():
-                        try:
-                            os.write(self.fifo, b''.join(pending))
-                        except (BlockingIOError, OSError):
-                            pass
-                        pending = []
-                next_t += period
-                self._stop.wait(max(0.0, next_t - time.monotonic()))
-            else:
-                was_enabled = False
-                self._stop.wait(0.001)
+        one scan when the buffer is enabled and one whenever the value changes."""
+        sent = [None]
+
+        def next_scan(fresh):
+            if fresh:
+                sent[0] = None
+            with self._lock:
+                value = self.value
+            if not self.hz and value == sent[0]:
+                return None
+            sent[0] = value
+            return self.scan()
+        self._pump(1.0 / self.hz if self.hz else 0.001, next_scan)
 
     def remove(self):
         self._close_node()

@@ -124,7 +124,60 @@ class SysfsAttributes:
         os.rename(tmp, self.path(attr))
 
 
-class FakeAccelerometer(SysfsAttributes):
+class FakeBufferNode(SysfsAttributes):
+    """The device node of a fake triggered buffer: a named pipe (`self.fifo`) that a thread
+    fills while `buffer/enable` is 1 (checked every millisecond meanwhile). As the kernel's
+    poll() does, it wakes a reader only once `buffer/watermark` scans wait: they go into the
+    pipe together."""
+
+    def buffer_enabled(self):
+        try:
+            return self.read('buffer/enable').strip() == '1'
+        except OSError:
+            return False
+
+    def watermark(self):
+        try:
+            return max(1, int(self.read('buffer/watermark')))
+        except (OSError, ValueError):
+            return 1
+
+    def _pump(self, period, next_scan):
+        """Every `period` seconds while enabled, `next_scan(fresh)` gives the next scan (or
+        None: nothing this time); `fresh` is true for the first one after the buffer was
+        enabled, which starts empty."""
+        next_t = time.monotonic()
+        was_enabled = False
+        pending = []
+        while not self._stop.is_set():
+            if self.buffer_enabled():
+                fresh = not was_enabled
+                if fresh:
+                    try:
+                        while os.read(self.fifo, 65536):
+                            pass
+                    except (BlockingIOError, OSError):
+                        pass
+                    was_enabled = True
+                    pending = []
+                    next_t = time.monotonic()
+                scan = next_scan(fresh)
+                if scan is not None:
+                    pending.append(scan)
+                    if len(pending) >= self.watermark():
+                        try:
+                            os.write(self.fifo, b''.join(pending))
+                        except (BlockingIOError, OSError):
+                            pass
+                        pending = []
+                next_t += period
+                self._stop.wait(max(0.0, next_t - time.monotonic()))
+            else:
+                was_enabled = False
+                self._stop.wait(0.001)
+
+
+class FakeAccelerometer(FakeBufferNode):
     """One fake IIO accelerometer. variant 'poll': in_accel_*_raw; 'buffer': also scan
     elements, a trigger and a named pipe at /dev/iio:deviceN fed with scans at `hz`.
     motion_events: the chip's motion detector as a BMC150 shows it (`events/in_accel_*_roc_
@@ -260,12 +313,6 @@ class FakeAccelerometer(SysfsAttributes):
         self.set_vector(*(G * c for c in POSES[pose]))
 
     # -- buffer --------------------------------------------------------------------------
-    def buffer_enabled(self):
-        try:
-            return self.read('buffer/enable').strip() == '1'
-        except OSError:
-            return False
-
     def _enabled(self):
         names = ['in_accel_x', 'in_accel_y', 'in_accel_z', 'in_timestamp']
         out = []
@@ -290,45 +337,10 @@ class FakeAccelerometer(SysfsAttributes):
                 data += struct.pack('<h', max(-32768, min(32767, values[n])))
         return data
 
-    def watermark(self):
-        try:
-            return max(1, int(self.read('buffer/watermark')))
-        except (OSError, ValueError):
-            return 1
-
     def _stream(self):
         """Like a data-ready trigger: scans at `hz` while the buffer is enabled, the first one
-        as soon as it is enabled (the enable state is checked every millisecond meanwhile).
-        As the kernel's poll() does, the node turns readable only once `buffer/watermark`
-        scans wait: they go into the pipe together."""
-        period = 1.0 / self.hz
-        next_t = time.monotonic()
-        was_enabled = False
-        pending = b''
-        while not self._stop.is_set():
-            if self.buffer_enabled():
-                if not was_enabled:           # a fresh buffer starts empty
-                    try:
-                        while os.read(self.fifo, 65536):
-                            pass
-                    except (BlockingIOError, OSError):
-                        pass
-                    was_enabled = True
-                    pending = b''
-                    next_t = time.monotonic()
-                scan = self.scan()
-                pending += scan
-                if len(pending) >= self.watermark() * len(scan):
-                    try:
-                        os.write(self.fifo, pending)
-                    except (BlockingIOError, OSError):
-                        pass
-                    pending = b''
-                next_t += period
-                self._stop.wait(max(0.0, next_t - time.monotonic()))
-            else:
-                was_enabled = False
-                self._stop.wait(0.001)
+        as soon as it is enabled."""
+        self._pump(1.0 / self.hz, lambda fresh: self.scan())
 
     # -- hotplug -------------------------------------------------------------------------
     def remove(self, uevent=True):
