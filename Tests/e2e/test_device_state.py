@@ -149,5 +149,6 @@ def test_watermark_is_one_while_generating_and_put_back(testbed, start):
     assert d.client.wait_for('Orientation', 'landscapeLeft', 3), d.output()[-2000:]
     assert 'delivers no scans' not in d.output(), d.output()[-2000:]
     d.client.end()
-    assert T.wait_for(lambda: acc.read('buffer/enable') == '0', 3)
-    assert acc.read('buffer/watermark') == '2'
+    # The buffer goes off first, then the watermark is written back.
+    assert T.wait_for(lambda: acc.read('buffer/enable') == '0' and acc.read('buffer/watermark') == '2', 3), \
+        (acc.read('buffer/watermark'), d.output()[-2000:])

@@ -29,5 +29,7 @@ struct MovementTracker {
     /// detector fires at the start of a turn, before the readings have gone far).
     mutating func detectorFired(at now: UInt64) { lastMovementUs = now }
 
-    func isMoving(at now: UInt64) -> Bool { now - lastMovementUs < holdUs }
+    /// `now` may come from the loop's wake-up time and the last movement from a reading
+    /// stamped later in the same wake-up: that counts as moving.
+    func isMoving(at now: UInt64) -> Bool { now < lastMovementUs || now - lastMovementUs < holdUs }
 }
