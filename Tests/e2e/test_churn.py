@@ -65,10 +65,12 @@ def test_client_churn(testbed, start, capsys):
     with open(script, 'w') as f:
         f.write(WORKER)
     address = d.client_address
-    # Warm-up at full size: the heap grows to its working size for 100 concurrent callers
-    # (measured: +44, +36, +12, 0, 0 KiB over five successive rounds), then stays there.
-    for seed in (1, 2):
-        churn(address, script, CLIENTS, 50, seed=seed, kill_fraction=1 / 3)
+    # Warm-up at full size, with rounds as long as the measured one: the heap grows to its
+    # working size for 100 concurrent callers, then stays there (RssAnon, rounds of 80
+    # operations per client: +32, +16, +20, +4, 0, 0, +8 KiB; two warm-up rounds of 50 left
+    # the measured round of 150 still growing, by up to 1.4 %).
+    for seed in (1, 2, 4):
+        churn(address, script, CLIENTS, OPS_PER_CLIENT, seed=seed, kill_fraction=1 / 3)
     assert d.client.wait_for('IsGeneratingNotifications', False)
     rss_before = vmrss(d.proc.pid)
     t0 = time.monotonic()
