@@ -8,8 +8,7 @@ import Systemd
 /// interrupt when the device moves, so the daemon can read seldom at rest and still hear of
 /// a turn at once. Found as `events/in_accel[_x|_y|_z]_<type>_<direction>_en`, in this order:
 /// - `roc_either`: slope (rate of change) detectors, Bosch BMC150/BMA2xx "any-motion";
-/// - `thresh_either`: wake-up detectors on high-pass filtered data, Kionix KXCJK-1013,
-///   ST LSM6DSx;
+/// - `thresh_either`: wake-up detectors on high-pass filtered data, Kionix KXCJK-1013;
 /// - `mag_rising`: transient detectors on high-pass filtered data, NXP MMA8452/8453/8652.
 /// Free-fall (`mag_falling`) and plain level thresholds are not motion and are left alone.
 /// A detector that keeps firing while the readings rest (a threshold at the noise level) is
