@@ -42,11 +42,11 @@ def missing_programs():
 
 
 def phosh_version():
-    """phosh's (major, minor) from `phosh --version`; (0, 0) when it is not installed."""
-    if not os.access(PHOSH, os.X_OK):
-        return (0, 0)
-    out = subprocess.run([PHOSH, '--version'], capture_output=True, text=True, timeout=10).stdout
-    m = re.search(r'(\d+)\.(\d+)', out)
+    """phosh's (major, minor) from its Debian package (`phosh --version` needs a display);
+    (0, 0) when it is not installed."""
+    out = subprocess.run(['dpkg-query', '-W', '-f=${Version}', 'phosh'], capture_output=True, text=True,
+                         timeout=10).stdout
+    m = re.match(r'(?:\d+:)?(\d+)\.(\d+)', out)
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
