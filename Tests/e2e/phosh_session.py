@@ -90,11 +90,18 @@ class PhoshSession:
             f.write('[core]\nxwayland=false\n')
         self.phoc = self._spawn([PHOC, '-C', ini], 'phoc.log')
         sock = os.path.join(self.runtime, 'wayland-0')
-        assert T.wait_for(lambda: os.path.exists(sock) or self.phoc.poll() is not None, SOCKET_TIMEOUT), \
-            'phoc opened no socket:\n' + self.log('phoc.log')
-        assert self.phoc.poll() is None, 'phoc exited:\n' + self.log('phoc.log')
+
+        def connect():
+            # The socket file appears at bind(), a moment before phoc listens on it.
+            if self.phoc.poll() is not None:
+                return 'exited'
+            try:
+                return WaylandClient(sock)
+            except (FileNotFoundError, ConnectionRefusedError):
+                return None
+        self.wayland = T.wait_for(connect, SOCKET_TIMEOUT)
+        assert isinstance(self.wayland, WaylandClient), 'phoc accepts no client:\n' + self.log('phoc.log')
         self.env['WAYLAND_DISPLAY'] = 'wayland-0'
-        self.wayland = WaylandClient(sock)
         self.wayland.create_virtual_pointer()
         assert T.wait_for(self.wayland.has_seat, SOCKET_TIMEOUT), 'phoc made no seat for the virtual pointer'
         self.wayland.watch_outputs()
@@ -155,7 +162,7 @@ class PhoshSession:
         for proc in (self.phosh, self.phoc):
             if proc is not None:
                 _stop(proc)
-        if self.wayland is not None:
+        if isinstance(self.wayland, WaylandClient):
             self.wayland.close()
         self.session_bus.close()
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -48,8 +48,10 @@ def claims(d, member='ClaimAccelerometer'):
 def assert_transform(s, d, wanted):
     assert s.wait_transform(wanted, ROTATE_TIMEOUT) is not None, \
         'output at %s, wanted %s\n%s\n%s' % (s.transform(), wanted, s.logs(), d.output())
-    assert s.wlr_randr_transform() == wanted
-    assert s.display_config_transform() == wanted
+    # phosh learns the applied state from the same compositor events as any client: its
+    # DisplayConfig may follow a few milliseconds after ours.
+    assert T.wait_for(lambda: s.wlr_randr_transform() == wanted, ROTATE_TIMEOUT), s.wlr_randr_transform()
+    assert T.wait_for(lambda: s.display_config_transform() == wanted, ROTATE_TIMEOUT), s.display_config_transform()
 
 
 def distinct_transforms(s):
