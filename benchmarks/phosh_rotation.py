@@ -144,7 +144,7 @@ class Setup:
             if part is not None:
                 part.close()
         if getattr(self, 'proc', None) is not None:
-            P._stop(self.proc)
+            P.stop_process(self.proc)
         self.bus.close()
         self.tb.close()
 

@@ -14,7 +14,6 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 
 import dbus
 
@@ -50,7 +49,7 @@ def phosh_version():
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
-def _stop(proc):
+def stop_process(proc):
     """SIGTERM to this pid, SIGKILL after STOP_TIMEOUT; returns its exit status."""
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
@@ -161,7 +160,7 @@ class PhoshSession:
         """Stops phosh, then phoc, each by its pid, then the session bus."""
         for proc in (self.phosh, self.phoc):
             if proc is not None:
-                _stop(proc)
+                stop_process(proc)
         if isinstance(self.wayland, WaylandClient):
             self.wayland.close()
         self.session_bus.close()
