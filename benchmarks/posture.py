@@ -4,12 +4,17 @@ and CPU per second at rest with the tablet-mode switch exported and no client, t
 from both sensors reading a new hinge angle to PostureDidChange, laptop <-> tent, at the low
 rate (nobody generating) and at the full rate (one Begin held).
 
-    cd Tests/e2e && umockdev-wrapper /usr/bin/python3 ../../benchmarks/posture.py [--seconds N]
+    cd Tests/e2e && umockdev-wrapper /usr/bin/python3 ../../benchmarks/posture.py [--seconds N] [--noise RMS]
+
+--noise RMS: both chips' readings carry white noise of RMS m/s² per axis, redrawn every 10 ms
+(real parts: 0.05-0.2 m/s²), for the figures at rest; without it they hold still.
 """
 import argparse
 import os
+import random
 import statistics
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,10 +45,34 @@ def latencies(client, hinge, rounds):
     return sorted(out)
 
 
+class Noise:
+    """Redraws both chips' readings around the pose every `period` seconds while running."""
+
+    def __init__(self, hinge, pose, rms, period=0.01):
+        theta, base = P.POSES[pose]
+        self.display = P.sensor_frame(P.DISPLAY_MATRIX, P.rx(theta, base))
+        self.base = P.sensor_frame(P.BASE_MATRIX, base)
+        self.hinge, self.rms, self.period = hinge, rms, period
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.stop.wait(self.period):
+            self.hinge.display.set_vector(*(v + random.gauss(0, self.rms) for v in self.display))
+            self.hinge.base.set_vector(*(v + random.gauss(0, self.rms) for v in self.base))
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+        self.hinge.pose('laptop')
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--seconds', type=float, default=30)
     parser.add_argument('--rounds', type=int, default=5)
+    parser.add_argument('--noise', type=float, default=0.0, help='m/s² rms per axis at rest')
     args = parser.parse_args()
     bus, testbed = T.PrivateBus(), T.Testbed()
     hinge = P.Hinge(testbed)
@@ -53,14 +82,17 @@ def main():
     daemon = T.Orientd(bus, testbed, ['--uinput-path', uinput])
     client = P.PostureClient(bus.address)
     assert client.wait_posture('laptop'), daemon.output()
+    noise = Noise(hinge, 'laptop', args.noise) if args.noise > 0 else None
     time.sleep(2)
     w0, c0 = counters(daemon.proc.pid)
     t0 = time.monotonic()
     time.sleep(args.seconds)
     w1, c1 = counters(daemon.proc.pid)
     elapsed = time.monotonic() - t0
-    print('at rest, switch exported: %.2f wake-ups/s, %.2f ms CPU/s over %.0f s'
-          % ((w1 - w0) / elapsed, (c1 - c0) * 1000 / elapsed, elapsed))
+    if noise:
+        noise.close()
+    print('at rest, switch exported, noise %.2f m/s2 rms: %.2f wake-ups/s, %.2f ms CPU/s over %.0f s, posture %s'
+          % (args.noise, (w1 - w0) / elapsed, (c1 - c0) * 1000 / elapsed, elapsed, client.get('Posture')))
     for name in ('low rate', 'full rate'):
         if name == 'full rate':
             client.client.begin()

@@ -14,8 +14,9 @@ reading is the gravity vector minus the sensor's linear acceleration, in the sen
 Both halves share the device's linear acceleration (walking, lap bounce, impacts); the display
 also feels its own rotation about the hinge (tangential r·θ'' and centripetal r·θ'² at its
 accelerometer, 12 cm from the hinge), which is what makes a wobbling lid visible as two
-disagreeing magnitudes. Each chip has per-axis gain error, bias, a small misalignment, noise
-and quantisation; the base sample of a line is the base chip's latest sample (its own clock),
+disagreeing magnitudes. Each chip has a gain error (common and per axis), offset, a small
+misalignment, noise, quantisation and clipping at its range (CHIP_*: consumer parts' datasheet
+tolerances); the base sample of a line is the base chip's latest sample (its own clock),
 so the two are up to one period apart.
 
 usage: scripts/make-posture-corpus.py [OUTDIR] [--seed N]
@@ -27,7 +28,17 @@ import random
 import sys
 
 G = 9.80665
-LSB = G / 1024.0          # a ±4 g 12-bit part: about 1 mg per count
+# Consumer accelerometers in 2-in-1s, as their datasheets give them: 12-bit parts at ±2 g
+# (BMC150, BMA250), ±4 g (KXCJ9, MXC4005) or ±8 g (LIS3DH), clipping at their range.
+CHIP_RANGES_G = [2, 4, 8]
+CHIP_BITS = 12
+# Sensitivity tolerance: 2-5 % for the whole part (either sign), plus 1.2 % between its axes.
+CHIP_GAIN_COMMON = (0.02, 0.05)
+CHIP_GAIN_AXIS = 0.012
+# Zero-g offset: up to ±25 mg per axis.
+CHIP_OFFSET_M_S2 = 0.25
+# White noise at the output rate: 0.05-0.2 m/s² rms per axis (the cheapest parts, widest filter).
+CHIP_NOISE_M_S2 = (0.05, 0.2)
 DISPLAY_ARM_M = 0.12      # hinge to display accelerometer
 BANDS = [(15, "closed"), (165, "laptop"), (195, "flat"), (335, "tent"), (1e9, "tablet")]
 AMBIGUOUS_DEG = 12        # a rest this close to a band edge may be reported as either side
@@ -163,7 +174,9 @@ class Script:
                                 tag=tag or activity or where, phase=self.rng.uniform(0, 6.28),
                                 amp=self.rng.uniform(0.8, 1.25))))
         if activity == "setdown":
-            self.impulses.append((self.t + 0.05, self.rng.uniform(20, 40), 0.03, self.rng.uniform(3, 6)))
+            # A device set down stops in 6-15 ms at 2-8 g (a ±2 g chip clips).
+            self.impulses.append((self.t + 0.05, self.rng.uniform(2, 8) * G, self.rng.uniform(0.006, 0.015),
+                                  self.rng.uniform(3, 6)))
         if activity in ("typing", "touch"):
             t = self.t + 0.3
             while t < self.t + dur - 0.2:
@@ -276,20 +289,26 @@ class Script:
 
 class Chip:
     def __init__(self, rng):
-        self.gain = [1 + max(-0.03, min(0.03, rng.gauss(0, 0.015))) for _ in range(3)]
-        self.bias = [rng.gauss(0, 0.06) for _ in range(3)]
+        common = rng.choice([-1, 1]) * rng.uniform(*CHIP_GAIN_COMMON)
+        self.gain = [1 + common + rng.uniform(-CHIP_GAIN_AXIS, CHIP_GAIN_AXIS) for _ in range(3)]
+        self.bias = [rng.uniform(-CHIP_OFFSET_M_S2, CHIP_OFFSET_M_S2) for _ in range(3)]
         self.mis = axis_angle([rng.gauss(0, 1) for _ in range(3)], rng.uniform(0, 1.5))
-        self.noise = rng.uniform(0.02, 0.04)
+        self.noise = rng.uniform(*CHIP_NOISE_M_S2)
+        self.range = rng.choice(CHIP_RANGES_G) * G
+        self.lsb = 2 * self.range / 2 ** CHIP_BITS
         self.rng = rng
 
     def read(self, v):
         v = mv(self.mis, v)
-        return [round((v[i] * self.gain[i] + self.bias[i] + self.rng.gauss(0, self.noise)) / LSB) * LSB
-                for i in range(3)]
+        out = []
+        for i in range(3):
+            x = v[i] * self.gain[i] + self.bias[i] + self.rng.gauss(0, self.noise)
+            out.append(round(max(-self.range, min(self.range, x)) / self.lsb) * self.lsb)
+        return out
 
     def meta(self):
         return dict(gain=[round(x, 4) for x in self.gain], bias_m_s2=[round(x, 4) for x in self.bias],
-                    noise_m_s2=round(self.noise, 4))
+                    noise_m_s2=round(self.noise, 4), range_m_s2=round(self.range, 3), lsb_m_s2=round(self.lsb, 6))
 
 
 def sample_times(rng, rate, duration):
@@ -647,7 +666,7 @@ def write_trace(outdir, ident, script, rate, rng, meta):
         for sg in segs:
             f.write(",".join(str(x) for x in sg) + "\n")
     meta.update(rate_hz=rate, duration_s=round(duration, 3), display_chip=display.meta(), base_chip=base.meta(),
-                lsb_m_s2=round(LSB, 6), display_arm_m=DISPLAY_ARM_M)
+                display_arm_m=DISPLAY_ARM_M)
     with open(os.path.join(outdir, ident + ".meta.json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
         f.write("\n")

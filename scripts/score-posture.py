@@ -7,6 +7,9 @@ a folder of traces (every <id>.truth.csv in DIR with OUTDIR/<id>.out):
     scripts/score-posture.py --traces DIR --outputs OUTDIR [--json] [--problems] [--tags]
 a folder of traces, running the tracker first (writes OUTDIR/<id>.out, a temporary folder if omitted):
     scripts/score-posture.py --traces DIR --orientctl .build/debug/orientctl [--outputs OUTDIR]
+also posture-b, a second simulator's corpus, with its own scorer (its summary line last):
+    scripts/score-posture.py --traces corpus-posture/traces --orientctl .build-bin/orientctl \
+        --posture-b ../shared/corpus/posture-b
 
 OUTPUT.log: one line per posture change, "t_ms,posture[,hinge_deg]" (header, blank and '#' lines
 ignored). Before its first line the output is 'unknown'. Repeated identical reports are not changes.
@@ -226,7 +229,10 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--problems", action="store_true", help="list every wrong change and missed event")
     ap.add_argument("--tags", action="store_true", help="agreement and wrong changes per scenario tag")
+    ap.add_argument("--posture-b", metavar="DIR", help="also run DIR/score.py on DIR/traces with --orientctl")
     a = ap.parse_args()
+    if a.posture_b and not a.orientctl:
+        ap.error("--posture-b needs --orientctl")
 
     if a.traces:
         outputs = a.outputs
@@ -270,6 +276,15 @@ def main():
             agree = 100 * v["agree_ms"] / v["scored_ms"] if v["scored_ms"] else float("nan")
             print(f"  tag {tag}: agreement {agree:.2f}%  wrong changes {v['wrong']}")
     print(f"TOTAL ({len(per)} traces): {fmt(summary(total))}")
+    if a.posture_b:
+        scorer = os.path.join(a.posture_b, "score.py")
+        if not os.path.exists(scorer):
+            raise SystemExit(f"{scorer}: no such file")
+        out = subprocess.run([sys.executable, scorer, os.path.join(a.posture_b, "traces"), "--cmd",
+                              f"{a.orientctl} posture", "--jobs", "2", "--quiet"], capture_output=True, text=True)
+        if out.returncode != 0:
+            raise SystemExit(f"{scorer} failed:\n{out.stdout}{out.stderr}")
+        print("posture-b: " + out.stdout.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

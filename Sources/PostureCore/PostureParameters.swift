@@ -16,25 +16,52 @@ public struct PostureParameters: Equatable, Sendable {
     /// hand tremor near the limit does not toggle measurability.
     public var hingeVerticalLeaveDegrees: Double = 60
 
-    // MARK: Acceleration gates
+    // MARK: Validity of one sample
 
-    /// A reading whose magnitude is further than this from g is not gravity alone (a step,
-    /// a tap, setting the device down). 0.4 m/s² of it is chip gain error; the remaining
-    /// 0.6 m/s² of linear acceleration tilts the vector by at most 3.5°.
-    public var magnitudeToleranceMS2: Double = 1.0
-    /// The two halves read different magnitudes while one accelerates relative to the other:
-    /// the display swinging on its hinge, or wobbling after a knock (a ±3° lid wobble at 6 Hz
-    /// gives the display 10 m/s² that the base does not feel). A rigid device shares linear
-    /// acceleration, which leaves the angle correct. Two chips' gain errors differ by up to
-    /// 0.6 m/s², hence the margin.
-    public var magnitudeDisagreementMS2: Double = 0.8
-    /// Both halves must have passed both gates for this long (two readings at the least)
-    /// before an angle counts: one step's impact or a lid bounce lasts less than this.
-    public var quietWindowMs: Double = 200
-    /// Smoothing of each half's gravity vector while quiet. 60 ms averages chip noise
-    /// (about 0.03 m/s² rms, 0.3° of angle) without delaying a decision perceptibly.
-    /// The filters restart at every reading that fails a gate, so a knock never lingers.
-    public var smoothingTimeConstantMs: Double = 60
+    /// A sample weaker than this is not gravity: the device is dropping or being lifted hard
+    /// (|a| below half of g tilts the reading by 30° or more). It is left out, and the posture
+    /// holds on what came before.
+    public var sampleMagnitudeLowMS2: Double = 0.5 * 9.80665
+    /// A sample stronger than this is not gravity either: setting a device down stops it with a
+    /// 2–8 g pulse of 6–15 ms that clips a ±2 g chip at its range and leaves the direction
+    /// meaningless; a knock or a step's heel strike. Left out like the weak ones.
+    public var sampleMagnitudeHighMS2: Double = 1.5 * 9.80665
+
+    // MARK: Filtering each half
+
+    /// Each half's samples go through a median over this span before the low-pass: a set-down's
+    /// pulse and its 40–110 Hz ringing last 6–30 ms, one or two samples at 100 Hz, which a
+    /// median over 50 ms (five samples at 100 Hz) removes.
+    public var medianWindowMs: Double = 50
+    /// At lower rates the median takes the last three samples instead (a single bad sample at
+    /// 10 Hz outvoted by its neighbours)…
+    public var medianMinimumSamples: Int = 3
+    /// …when they lie within this span: three 10 Hz polls, one of them up to 60 ms late
+    /// (timer slack), span 260 ms. Slower streams (the daemon's 2 Hz at rest) use the newest
+    /// sample alone: a median over a second would lag the hinge.
+    public var medianMaxSpanMs: Double = 300
+    /// Time constant of each half's low-pass after the median. Chip noise of 0.05–0.2 m/s² rms
+    /// per axis is up to 1.7° of angle per sample; 100 ms averages it below 0.5° at 100 Hz and
+    /// halves it at 10 Hz, and adds 100 ms to a decision, far inside the settle time.
+    public var smoothingTimeConstantMs: Double = 100
+    /// A half whose previous usable sample is older than this starts its filters afresh: the
+    /// hinge may have turned 300° in that time (`maxHingeSpeedDegreesPerSecond`), and smoothing
+    /// across the gap would invent angles between the old and the new direction.
+    public var filterRestartMs: Double = 300
+    /// When a half's median moves further than this from its low-pass value, both halves start
+    /// afresh from their medians: the device or the hinge moved (3 m/s² is 18° of direction,
+    /// ten times the chip noise), and a low-pass that started from a reading taken during the
+    /// motion would drift along the short arc from it (the wrong way round the hinge).
+    public var filterJumpMS2: Double = 3
+
+    // MARK: Gates on the filtered readings
+
+    /// Each half's filtered magnitude must lie this close to g. Shared linear acceleration (a
+    /// step, a bus, a knee) leaves the angle right, since both halves feel it; what is left
+    /// after the filters must still be mostly gravity. 0.6 m/s² of the margin is a chip's gain
+    /// error (2–5 % common plus 1.2 % per axis), the rest walking's bob (1–3 m/s²) that the
+    /// low-pass did not remove.
+    public var filteredMagnitudeToleranceMS2: Double = 0.25 * 9.80665
 
     // MARK: Pairing the two sensors
 
@@ -42,10 +69,6 @@ public struct PostureParameters: Equatable, Sendable {
     /// turning the device at 90°/s moves gravity by 11° in 120 ms. 120 ms is one period of
     /// a 10 Hz poll plus timer slack, so two sensors read in the same wake-up always pair.
     public var maxSampleSkewMs: Double = 120
-    /// A pause in readings longer than this (sensors stopped, system suspended) makes the
-    /// quiet window meaningless: it restarts. Longer than the one-second period of the
-    /// daemon's low rate at rest, with margin.
-    public var gapRestartMs: Double = 2500
 
     // MARK: Posture bands (CONVENTIONS §5) and hysteresis
 
@@ -57,15 +80,20 @@ public struct PostureParameters: Equatable, Sendable {
     public var flatBelowDegrees: Double = 195
     /// Up to this it is folded into a tent or stand; beyond, a tablet.
     public var tentBelowDegrees: Double = 335
-    /// To leave the reported posture the angle must be this far past the band's edge: the
-    /// angle's error under hand tremor, lid wobble and chip misalignment is about ±5°, so a
-    /// hinge resting on a boundary never flickers.
-    public var bandHysteresisDegrees: Double = 10
+    /// To leave the reported posture the angle must be this far past the band's edge. The
+    /// filtered angle's error is the chips' calibration (offsets up to 0.25 m/s², misalignment
+    /// up to 1.5°, per-axis gain: together up to 3°) plus noise and lid wobble left after the
+    /// filters (about 1°): 6° keeps a hinge resting on an edge from flickering, and still
+    /// reports a hinge resting 10° inside a band, as people leave it (a lid at 176°, a stand
+    /// at 205°), with 4° to spare for the calibration error.
+    public var bandHysteresisDegrees: Double = 6
     /// A new posture is reported after its band held this long on measurable readings: a
     /// hinge swept from laptop to tablet does not announce every band it passes at a normal
-    /// speed (a quick fold takes under a second), and the answer still comes within a
-    /// second of the hinge coming to rest.
-    public var settleMs: Double = 250
+    /// speed (a quick fold takes under a second); a glance (a display pushed past flat and let
+    /// go, a pen pressing an easel) stays past the edge for up to 0.3 s and is no posture,
+    /// with the low-pass's 0.1 s on top; and the answer still comes within half a second of
+    /// the hinge coming to rest.
+    public var settleMs: Double = 400
 
     // MARK: Continuity at 0°/360°
 
@@ -74,15 +102,17 @@ public struct PostureParameters: Equatable, Sendable {
     /// error (±5°) and the closed band (15°) with margin.
     public var wrapZoneDegrees: Double = 20
     /// The fastest a hand turns the hinge: a quick flip from laptop to tablet (about 250°)
-    /// takes half a second at the least. An end of the wrap farther from the last known
-    /// angle than this speed covers in the time since cannot be where the hinge is now; when
-    /// both ends can be reached (a flip between two reads at the low rate: 250° in 0.5 s),
+    /// takes half a second at the least, and a hand's move (minimum jerk) peaks at 1.9 times
+    /// its mean speed: 940°/s. An angle farther from the last known one than this speed
+    /// covers in the time since cannot be where the hinge is now: a reading that implies it
+    /// is a glitch (a knock, a reading taken mid-flip) and holds; at the wrap it rules out
+    /// one end. When both ends can be reached (a flip between two reads at the low rate),
     /// continuity says nothing and the lid switch or the keyboard's facing decides.
-    public var maxHingeSpeedDegreesPerSecond: Double = 540
-    /// The error of a last known angle (a quiet reading's: the ±5° of the bands'
-    /// hysteresis): a lid resting at one stop cannot be thought to have reached the other
-    /// within a few hundred milliseconds, nor a tent at 290° to have been shut in one 0.5 s
-    /// interval of the low rate (285° at 540°/s takes 0.53 s).
+    public var maxHingeSpeedDegreesPerSecond: Double = 1000
+    /// The error of a last known angle (a filtered reading's, with the bands' hysteresis
+    /// margin): a lid resting at one stop cannot be thought to have reached the other
+    /// within a quarter of a second, nor a tent at 290° to have been shut between two 10 Hz
+    /// readings (285° at 1000°/s takes 0.28 s).
     public var quietAngleErrorDegrees: Double = 5
     /// A lid switch (a magnet in the display's edge over a Hall sensor in the base) reports
     /// the lid shut within the last few degrees of closing. With logind's `LidClosed` false,

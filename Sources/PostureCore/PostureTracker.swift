@@ -1,47 +1,5 @@
 import OrientationCore
 
-/// What the tracker announces: the posture and the hinge angle after a change of either.
-public struct PostureUpdate: Equatable, Sendable {
-    /// Time of the sample (or lid event) that caused the update, µs, the samples' clock.
-    public var timeUs: Int64
-    public var posture: Posture
-    public var previousPosture: Posture
-    /// Degrees in [0, 360]; nil while it cannot be measured (`-1` on D-Bus).
-    public var hingeAngle: Double?
-
-    public init(timeUs: Int64, posture: Posture, previousPosture: Posture, hingeAngle: Double?) {
-        self.timeUs = timeUs
-        self.posture = posture
-        self.previousPosture = previousPosture
-        self.hingeAngle = hingeAngle
-    }
-
-    /// True when `Posture` changed (emit `PostureDidChange(posture, previousPosture)`).
-    public var postureChanged: Bool { posture != previousPosture }
-    /// The `TabletMode` property and the `SW_TABLET_MODE` state.
-    public var tabletMode: Bool { posture.isTabletMode }
-    /// The `HingeAngle` property: degrees, or -1 while not measurable.
-    public var hingeAngleOnBus: Double { hingeAngle ?? -1 }
-}
-
-/// Why the latest reading gave no angle (for logs and tests).
-public enum UnmeasurableReason: String, Sendable {
-    /// The display and the base samples are further apart than `maxSampleSkewMs`.
-    case skew
-    /// A half's magnitude is far from g, or the two magnitudes disagree.
-    case accelerating
-    /// Quiet, but not yet for `quietWindowMs`.
-    case settling
-    /// The hinge axis is near vertical: gravity has no part across it.
-    case hingeVertical
-    /// Closed and folded back read alike, and nothing decides between them: both ends were
-    /// within reach of the last known angle, no lid switch says open, the keyboard faces
-    /// neither up nor down.
-    case undecided
-    /// The kernel hinge sensor gave no angle (the EC's LID_ANGLE_UNRELIABLE, a value out of range).
-    case sensorUnreliable
-}
-
 /// Turns display and base accelerometer samples into a hinge angle and a posture.
 ///
 /// Feed it every sample of both sensors in time order, each as soon as it is read:
@@ -53,15 +11,17 @@ public enum UnmeasurableReason: String, Sendable {
 /// Tell it logind's `LidClosed` with `setLidClosed(_:atUs:)` whenever it changes (nil: no lid
 /// switch): a closed lid is 0° and `closed` at once.
 ///
-/// A reading (the newest sample of each half) yields an angle only when both samples are within
-/// `maxSampleSkewMs`, both halves read gravity alone for `quietWindowMs` (magnitudes near g and
-/// alike) and the hinge axis is not near vertical. Closed and folded back read alike: a reading
-/// near 0°/360° is placed at the end the hinge can have reached since the last known angle
-/// (`maxHingeSpeedDegreesPerSecond`),
-/// else at the folded end when the lid switch says open, else by the way the keyboard faces,
-/// else it is undecided. Otherwise the posture holds and, after
-/// `unmeasurableAnnounceMs`, the angle is announced as not measurable. A new posture is
-/// reported once its band (with hysteresis, `PostureBands`) held for `settleMs`.
+/// Each half's samples are filtered on their own (`GravityFilter`: samples that are not gravity
+/// left out, a short median, a low-pass). A reading (the two filtered halves) yields an angle
+/// when both latest samples were gravity-like and within `maxSampleSkewMs` of each other, both
+/// filtered magnitudes lie near g, and the hinge axis is not near vertical; shared linear
+/// acceleration (walking, a lap) leaves the angle right and is not refused. `HingeContinuity`
+/// then places the angle: one the hinge cannot have reached from the last known angle is a
+/// glitch, and near 0°/360° the reachable end is taken, else the folded end when the lid switch
+/// says open, else the stop the hinge was last seen at, else the keyboard's facing decides,
+/// else it is undecided. Otherwise the posture holds and, after `unmeasurableAnnounceMs`, the
+/// angle is announced as not measurable. A new posture is reported once its band (with
+/// hysteresis, `PostureBands`) held for `settleMs`.
 ///
 /// Pure: no clock, no I/O; times come with the samples (µs, any monotonic clock).
 public struct PostureTracker: Sendable {
@@ -79,32 +39,28 @@ public struct PostureTracker: Sendable {
     public private(set) var lidClosed: Bool?
 
     private let bands: PostureBands
-    private var display: Sample?
-    private var base: Sample?
-    private var smoothDisplay = Vector3.zero
-    private var smoothBase = Vector3.zero
-    private var quietSinceUs: Int64?
-    private var quietReadings = 0
-    private var lastReadingUs: Int64?
+    private var display: GravityFilter
+    private var base: GravityFilter
     private var hingeVertical = false
+    /// A half's latest usable sample jumped away from its low-pass; none has agreed since.
+    private var displayUnconfirmed = false, baseUnconfirmed = false
     /// The last known hinge angle and when it was known: continuity across 0°/360°.
-    private var anchor: Anchor?
+    private var continuity: HingeContinuity
     private var pending: Posture?
     private var pendingSinceUs: Int64 = 0
     private var unmeasurableSinceUs: Int64?
 
     private let skewUs: Int64
-    private let gapUs: Int64
-    private let quietWindowUs: Int64
     private let settleUs: Int64
     private let unmeasurableAnnounceUs: Int64
 
     public init(parameters: PostureParameters = .default) {
         self.parameters = parameters
         bands = PostureBands(parameters: parameters)
+        display = GravityFilter(parameters: parameters)
+        base = GravityFilter(parameters: parameters)
+        continuity = HingeContinuity(parameters: parameters)
         skewUs = Self.microseconds(parameters.maxSampleSkewMs)
-        gapUs = Self.microseconds(parameters.gapRestartMs)
-        quietWindowUs = Self.microseconds(parameters.quietWindowMs)
         settleUs = Self.microseconds(parameters.settleMs)
         unmeasurableAnnounceUs = Self.microseconds(parameters.unmeasurableAnnounceMs)
     }
@@ -112,29 +68,21 @@ public struct PostureTracker: Sendable {
     /// A display accelerometer sample (gravity in the display's §1 frame, after its matrix).
     public mutating func process(display sample: Sample) -> PostureUpdate? {
         guard sample.gravity.isFinite else { return nil }
-        let previous = display
-        display = sample
-        smooth(&smoothDisplay, with: sample, after: previous)
+        restartIfJumped(display.add(sample), nil)
         return evaluate(at: sample.timeUs)
     }
 
     /// A base accelerometer sample (gravity in the base's §1 frame, after its matrix).
     public mutating func process(base sample: Sample) -> PostureUpdate? {
         guard sample.gravity.isFinite else { return nil }
-        let previous = base
-        base = sample
-        smooth(&smoothBase, with: sample, after: previous)
+        restartIfJumped(nil, base.add(sample))
         return evaluate(at: sample.timeUs)
     }
 
     /// Both sensors read at the same time (one poll, one trace line).
     public mutating func process(display d: Vector3, base b: Vector3, timeUs: Int64) -> PostureUpdate? {
         guard d.isFinite, b.isFinite else { return nil }
-        let previousDisplay = display, previousBase = base
-        display = Sample(timeUs: timeUs, gravity: d)
-        base = Sample(timeUs: timeUs, gravity: b)
-        smooth(&smoothDisplay, with: display!, after: previousDisplay)
-        smooth(&smoothBase, with: base!, after: previousBase)
+        restartIfJumped(display.add(Sample(timeUs: timeUs, gravity: d)), base.add(Sample(timeUs: timeUs, gravity: b)))
         return evaluate(at: timeUs)
     }
 
@@ -147,14 +95,13 @@ public struct PostureTracker: Sendable {
 
     /// A reading of a kernel hinge-angle sensor, degrees (nil: the sensor gave no angle).
     public mutating func process(hingeAngle degrees: Double?, timeUs t: Int64) -> PostureUpdate? {
-        lastReadingUs = t
         if lidClosed == true { return forceClosed(at: t) }
         let slack = parameters.kernelAngleSlackDegrees
         var angle: Double?
         if let degrees, degrees.isFinite, degrees >= -slack, degrees <= 360 + slack {
             angle = min(360, max(0, degrees))
             unmeasurableReason = nil
-            anchor = Anchor(degrees: angle!, timeUs: t)
+            continuity.know(angle!, at: t)
         } else {
             unmeasurableReason = .sensorUnreliable
         }
@@ -165,12 +112,10 @@ public struct PostureTracker: Sendable {
     // MARK: - Per reading
 
     private mutating func evaluate(at t: Int64) -> PostureUpdate? {
-        guard let d = display, let b = base else { return nil }
-        if let last = lastReadingUs, t < last || t - last > gapUs { quietSinceUs = nil }
-        lastReadingUs = t
+        guard display.latestUs != nil, base.latestUs != nil else { return nil }
         if lidClosed == true { return forceClosed(at: t) }
 
-        let angle = measure(d, b, at: t)
+        let angle = measure(at: t)
         measuredAngle = angle
         return decide(angle, at: t)
     }
@@ -202,80 +147,50 @@ public struct PostureTracker: Sendable {
         return announce(at: t, angle: angle, committed: committed, previous: before)
     }
 
+    /// A jump in either half's median (m/s² from its low-pass) restarts both low-passes, so the
+    /// pair stays one moment's, and leaves the reading unconfirmed until a sample agrees with
+    /// the new value: a single sample taken while the hinge swings (a flip's centripetal and
+    /// tangential acceleration on the display's arm) can read any angle.
+    private mutating func restartIfJumped(_ displayJump: Double?, _ baseJump: Double?) {
+        let limit = parameters.filterJumpMS2
+        if let displayJump { displayUnconfirmed = displayJump > limit }
+        if let baseJump { baseUnconfirmed = baseJump > limit }
+        guard (displayJump ?? 0) > limit || (baseJump ?? 0) > limit else { return }
+        display.restartLowPass()
+        base.restartLowPass()
+    }
+
     /// The hinge angle of the current reading, or nil with `unmeasurableReason` set.
-    private mutating func measure(_ d: Sample, _ b: Sample, at t: Int64) -> Double? {
+    private mutating func measure(at t: Int64) -> Double? {
         let p = parameters
-        guard abs(d.timeUs - b.timeUs) <= skewUs else {
+        guard let dUs = display.latestUs, let bUs = base.latestUs, abs(dUs - bUs) <= skewUs else {
             return unmeasurable(.skew)
         }
-        let dm = d.gravity.magnitude, bm = b.gravity.magnitude
-        guard abs(dm - p.standardGravity) <= p.magnitudeToleranceMS2,
-              abs(bm - p.standardGravity) <= p.magnitudeToleranceMS2,
-              abs(dm - bm) <= p.magnitudeDisagreementMS2
+        let d = display.filtered, b = base.filtered
+        guard display.usable, base.usable, !displayUnconfirmed, !baseUnconfirmed,
+              abs(d.magnitude - p.standardGravity) <= p.filteredMagnitudeToleranceMS2,
+              abs(b.magnitude - p.standardGravity) <= p.filteredMagnitudeToleranceMS2
         else {
             return unmeasurable(.accelerating)
         }
-        if quietSinceUs == nil {
-            quietSinceUs = t
-            quietReadings = 0
-            smoothDisplay = d.gravity
-            smoothBase = b.gravity
-        }
-        quietReadings += 1
-        guard quietReadings >= 2, t - quietSinceUs! >= quietWindowUs else {
-            unmeasurableReason = .settling
-            return nil
-        }
-        let elevation = max(HingeGeometry.hingeElevationDegrees(smoothDisplay),
-                            HingeGeometry.hingeElevationDegrees(smoothBase))
+        let elevation = max(HingeGeometry.hingeElevationDegrees(d), HingeGeometry.hingeElevationDegrees(b))
         hingeVertical = elevation > (hingeVertical ? p.hingeVerticalLeaveDegrees : p.hingeVerticalEnterDegrees)
-        guard !hingeVertical else {
-            unmeasurableReason = .hingeVertical
-            return nil
+        guard !hingeVertical else { return unmeasurable(.hingeVertical) }
+        let raw = HingeGeometry.rawAngleDegrees(display: d, base: b)
+        switch continuity.place(raw, at: t, lidClosed: lidClosed, base: b) {
+        case .angle(let angle):
+            continuity.know(angle, at: t)
+            unmeasurableReason = nil
+            return angle
+        case .unreachable:
+            return unmeasurable(.unreachable)
+        case .undecided:
+            return unmeasurable(.undecided)
         }
-        let raw = HingeGeometry.rawAngleDegrees(display: smoothDisplay, base: smoothBase)
-        guard let angle = place(raw, at: t) else {
-            unmeasurableReason = .undecided
-            return nil
-        }
-        anchor = Anchor(degrees: angle, timeUs: t)
-        unmeasurableReason = nil
-        return angle
-    }
-
-    /// Places a raw angle on [0, 360]. Away from the wrap it is the raw angle. Near 0°/360° it
-    /// is the end the hinge can have reached from the last known angle in the time since;
-    /// when both can (or there is no last angle): the folded end if the lid switch says open
-    /// and the closed end would be shut, else the end the last known angle was at, else the
-    /// end the keyboard's facing suggests; else nil.
-    private func place(_ raw: Double, at t: Int64) -> Double? {
-        let p = parameters
-        guard let ends = HingeGeometry.wrapEnds(raw: raw, wrapZone: p.wrapZoneDegrees) else { return raw }
-        let closedReachable = reachable(ends.closed, at: t), foldedReachable = reachable(ends.folded, at: t)
-        if closedReachable != foldedReachable { return closedReachable ? ends.closed : ends.folded }
-        // Neither end: a jump no hand makes (a glitch); both: continuity cannot tell.
-        guard closedReachable else { return nil }
-        if lidClosed == false && ends.closed < p.lidSwitchTripDegrees { return ends.folded }
-        // Last known at a stop, unseen since (hinge vertical, moving): a hinge is far likelier
-        // to have stayed at its stop than to have swung through every band unseen.
-        if let anchor, anchor.degrees < p.wrapZoneDegrees { return ends.closed }
-        if let anchor, anchor.degrees > 360 - p.wrapZoneDegrees { return ends.folded }
-        let up = HingeGeometry.keyboardUpDegrees(smoothBase)
-        if up >= p.keyboardFacingPriorDegrees { return ends.closed }
-        if up <= -p.keyboardFacingPriorDegrees { return ends.folded }
-        return nil
-    }
-
-    /// The hinge can be at `degrees` now, given the last known angle and the fastest a hand turns it.
-    private func reachable(_ degrees: Double, at t: Int64) -> Bool {
-        guard let anchor else { return true }
-        let seconds = Double(max(0, t - anchor.timeUs)) / 1_000_000
-        return abs(degrees - anchor.degrees) - parameters.quietAngleErrorDegrees <= parameters.maxHingeSpeedDegreesPerSecond * seconds
     }
 
     private mutating func unmeasurable(_ reason: UnmeasurableReason) -> Double? {
         unmeasurableReason = reason
-        quietSinceUs = nil
         return nil
     }
 
@@ -296,7 +211,7 @@ public struct PostureTracker: Sendable {
     }
 
     private mutating func forceClosed(at t: Int64) -> PostureUpdate? {
-        anchor = Anchor(degrees: 0, timeUs: t)
+        continuity.know(0, at: t)
         measuredAngle = 0
         unmeasurableReason = nil
         unmeasurableSinceUs = nil
@@ -308,22 +223,7 @@ public struct PostureTracker: Sendable {
         return PostureUpdate(timeUs: t, posture: .closed, previousPosture: before, hingeAngle: 0)
     }
 
-    /// One half's low-pass while the reading is quiet; `measure` restarts it otherwise.
-    private func smooth(_ filtered: inout Vector3, with sample: Sample, after previous: Sample?) {
-        guard quietSinceUs != nil, let previous, sample.timeUs > previous.timeUs else {
-            filtered = sample.gravity
-            return
-        }
-        let dtMs = Double(sample.timeUs - previous.timeUs) / 1000
-        filtered = filtered + (sample.gravity - filtered) * (dtMs / (parameters.smoothingTimeConstantMs + dtMs))
-    }
-
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
-
-    private struct Anchor: Sendable {
-        var degrees: Double
-        var timeUs: Int64
-    }
 }
 
 extension PostureTracker {

@@ -38,6 +38,39 @@ private func swinging(_ t: Double) -> (display: Vector3, base: Vector3) { (Vecto
         #expect(motion.postureChanges == [.laptop, .closed], "\(rateHz) Hz")
     }
 
+    /// corpus-posture's fast_flip_10hz: two samples of the flip far from g are left out, the
+    /// third passes the gates but reads 56° (the display's own acceleration on its arm), then
+    /// the tablet rests in the hand. That sample jumped from the low-pass, so it is not taken as
+    /// the last known angle until a later one agrees; with the jump rule off it is, and the
+    /// low-pass drifts from it the short way round, to closed.
+    @Test("a single mid-flip sample that reads any angle does not steer the flip to closed")
+    func midFlipSample() {
+        func flip(_ parameters: PostureParameters) -> [Posture] {
+            var motion = PairedMotion(rateHz: 10, parameters: parameters)
+            motion.hold(base: desk, theta: 110, ms: 2000)
+            let shove = Vector3(0, 0, 25)
+            motion.hold(base: desk, theta: 110, ms: 200) { _ in (shove, shove) }
+            motion.hold(base: tabletInHand, theta: 56, ms: 100)
+            motion.hold(base: tabletInHand, theta: 360, ms: 3000)
+            return motion.postureChanges
+        }
+        #expect(flip(.default) == [.laptop, .tablet])
+        var noJumpRule = PostureParameters.default
+        noJumpRule.filterJumpMS2 = .infinity
+        #expect(flip(noJumpRule) == [.laptop, .closed])
+    }
+
+    @Test("an angle the hinge cannot have reached is no angle: a tablet read at 25° for 60 ms stays a tablet")
+    func unreachableAngle() {
+        var motion = PairedMotion(rateHz: 100)
+        motion.hold(base: tabletInHand, theta: 360, ms: 1000)
+        motion.hold(base: tabletInHand, theta: 25, ms: 60)
+        #expect(motion.tracker.unmeasurableReason == .unreachable)
+        motion.hold(base: tabletInHand, theta: 360, ms: 1000)
+        #expect(motion.postureChanges == [.tablet])
+        #expect(motion.tracker.hingeAngle == 360)
+    }
+
     @Test("flipped and held upright, nothing tells tablet from closed: the posture holds, never closed")
     func flipUprightIsUndecided() {
         var motion = Self.flip(rateHz: 10, to: tabletUpright)

@@ -67,7 +67,7 @@ let verticalBasePoses: [(String, Vector3)] = [
 
 @Suite struct TrackedAngleTests {
     /// From 180° (unambiguous) the hinge is turned in 15° steps to 0° and to 360°; every step
-    /// is held 400 ms. The tracked angle must be θ, 0° and 360° included (continuity).
+    /// is held 900 ms (the low-pass and the settle time). The tracked angle must be θ, 0° and 360° included (continuity).
     @Test("the tracked angle at every 15° from 0 to 360 in every measurable pose",
           arguments: measurableBasePoses.map(\.0), [10.0, 50.0, 100.0])
     func everyFifteenDegrees(pose: String, rateHz: Double) {
@@ -78,12 +78,12 @@ let verticalBasePoses: [(String, Vector3)] = [
             for step in 0...12 {
                 let theta = 180 + direction * Double(step * 15)
                 motion.sweep(base: base, from: theta - direction * 15, to: theta, ms: 100)
-                motion.hold(base: base, theta: theta, ms: 400)
+                motion.hold(base: base, theta: theta, ms: 900)
                 let measured = motion.tracker.measuredAngle
                 #expect(measured.map { abs($0 - theta) < 0.5 } == true, "\(pose) \(rateHz) Hz at \(theta)°: \(String(describing: measured))")
                 let bands = PostureBands()
-                // Well inside a band (more than the 10° hysteresis from its edges) the posture is that band's.
-                if bands.nominal(theta - 11) == bands.nominal(theta + 11) {
+                // Well inside a band (more than the 6° hysteresis from its edges) the posture is that band's.
+                if bands.nominal(theta - 7) == bands.nominal(theta + 7) {
                     #expect(motion.tracker.posture == bands.nominal(theta), "\(pose) at \(theta)°")
                 }
             }

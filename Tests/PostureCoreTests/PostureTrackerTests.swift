@@ -45,32 +45,54 @@ private let onSide = PairedMotion.gravity(1, 0, 0)        // stood on its right 
 }
 
 @Suite struct MotionGateTests {
-    @Test("a half reading far from g gives no angle, and the angle returns after the quiet window")
-    func magnitudeGate() {
+    @Test("a set-down's pulse (3 g for 20 ms) is left out: no angle during it, the posture holds, the angle returns")
+    func setDownPulse() {
         var motion = PairedMotion(rateHz: 100)
-        motion.hold(base: desk, theta: 120, ms: 500)
-        #expect(motion.tracker.measuredAngle != nil)
-        // Both halves pushed by 3 m/s² along the base's z (a bump): |a| far from g.
-        motion.hold(base: desk, theta: 120, ms: 300) { _ in
-            (PairedMotion.rotateAboutHinge(Vector3(0, 0, 3), degrees: 120), Vector3(0, 0, 3))
-        }
+        motion.hold(base: desk, theta: 120, ms: 600)
+        #expect(motion.tracker.posture == .laptop)
+        let pulse = Vector3(0, 0, 2 * PairedMotion.g)
+        motion.hold(base: desk, theta: 120, ms: 20) { _ in (PairedMotion.rotateAboutHinge(pulse, degrees: 120), pulse) }
         #expect(motion.tracker.measuredAngle == nil)
         #expect(motion.tracker.unmeasurableReason == .accelerating)
-        motion.hold(base: desk, theta: 120, ms: 150)
-        #expect(motion.tracker.unmeasurableReason == .settling)
         motion.hold(base: desk, theta: 120, ms: 100)
-        #expect(motion.tracker.measuredAngle != nil)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 120) < 0.5 } == true)
+        #expect(motion.postureChanges == [.laptop])
     }
 
-    @Test("magnitudes that disagree give no angle (a lid swinging on its hinge)")
-    func disagreementGate() {
-        var motion = PairedMotion()
-        motion.hold(base: desk, theta: 120, ms: 500)
-        // The display alone feels 3 m/s² of tangential acceleration along its z (an error of
-        // 17° in the angle if it were believed); its magnitude drops by 1.1 m/s².
-        motion.hold(base: desk, theta: 120, ms: 500) { _ in (Vector3(0, 0, 3.0), .zero) }
+    @Test("a lasting push that leaves the filtered magnitude 3.5 m/s² from g gives no angle")
+    func filteredMagnitudeGate() {
+        var motion = PairedMotion(rateHz: 100)
+        motion.hold(base: desk, theta: 120, ms: 600)
+        let push = Vector3(0, 0, 3.5)
+        motion.hold(base: desk, theta: 120, ms: 400) { _ in (PairedMotion.rotateAboutHinge(push, degrees: 120), push) }
         #expect(motion.tracker.measuredAngle == nil)
         #expect(motion.tracker.unmeasurableReason == .accelerating)
+        motion.hold(base: desk, theta: 120, ms: 300)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 120) < 0.5 } == true)
+    }
+
+    @Test("chips whose gains differ by 10 % (one 5 % low, one 5 % high) still give the angle at once")
+    func gainErrors() {
+        // The two magnitudes differ by 1 m/s² for good: a gate on their difference would
+        // never pass (posture-b's V08_glance_10: 9.17 against 10.31 m/s²).
+        var motion = PairedMotion(rateHz: 100)
+        motion.hold(base: desk, theta: 120, ms: 600) { _ in
+            (PairedMotion.display(base: desk, theta: 120) * -0.05, desk * 0.05)
+        }
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 120) < 0.5 } == true)
+        #expect(motion.postureChanges == [.laptop])
+    }
+
+    @Test("walking with the lid open: a 2.5 m/s² bob at 2 Hz shared by both halves keeps the angle")
+    func walking() {
+        var motion = PairedMotion(rateHz: 50)
+        motion.hold(base: desk, theta: 105, ms: 8000) { t in
+            // Vertical in the world: along the base's z while the base lies flat.
+            let bob = Vector3(0, 0, 2.5 * sin(2 * .pi * 2 * t) + 0.8 * sin(2 * .pi * 4 * t + 1))
+            return (PairedMotion.rotateAboutHinge(bob, degrees: 105), bob)
+        }
+        #expect(motion.postureChanges == [.laptop])
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 105) < 0.5 } == true)
     }
 
     @Test("acceleration shared by a rigid device leaves the angle right")
@@ -129,21 +151,21 @@ private let onSide = PairedMotion.gravity(1, 0, 0)        // stood on its right 
 }
 
 @Suite struct HysteresisTests {
-    @Test("a band edge is crossed 10° past it, both ways")
+    @Test("a band edge is crossed 6° past it, both ways")
     func angleHysteresis() {
         var motion = PairedMotion()
         motion.hold(base: desk, theta: 120, ms: 600)
-        motion.sweep(base: desk, from: 120, to: 172, ms: 500)
-        motion.hold(base: desk, theta: 172, ms: 1500)
-        #expect(motion.tracker.posture == .laptop, "172° < 165° + 10°")
-        motion.sweep(base: desk, from: 172, to: 177, ms: 100)
-        motion.hold(base: desk, theta: 177, ms: 600)
+        motion.sweep(base: desk, from: 120, to: 170, ms: 500)
+        motion.hold(base: desk, theta: 170, ms: 1500)
+        #expect(motion.tracker.posture == .laptop, "170° < 165° + 6°")
+        motion.sweep(base: desk, from: 170, to: 174, ms: 100)
+        motion.hold(base: desk, theta: 174, ms: 800)
         #expect(motion.tracker.posture == .flat)
-        motion.sweep(base: desk, from: 177, to: 158, ms: 300)
-        motion.hold(base: desk, theta: 158, ms: 1500)
-        #expect(motion.tracker.posture == .flat, "158° > 165° - 10°")
-        motion.sweep(base: desk, from: 158, to: 150, ms: 100)
-        motion.hold(base: desk, theta: 150, ms: 600)
+        motion.sweep(base: desk, from: 174, to: 160, ms: 300)
+        motion.hold(base: desk, theta: 160, ms: 1500)
+        #expect(motion.tracker.posture == .flat, "160° > 165° - 6°")
+        motion.sweep(base: desk, from: 160, to: 155, ms: 100)
+        motion.hold(base: desk, theta: 155, ms: 800)
         #expect(motion.tracker.posture == .laptop)
         #expect(motion.postureChanges == [.laptop, .flat, .laptop])
     }
@@ -166,10 +188,10 @@ private let onSide = PairedMotion.gravity(1, 0, 0)        // stood on its right 
     func settleTime() {
         var motion = PairedMotion()
         motion.hold(base: desk, theta: 120, ms: 600)
-        motion.hold(base: desk, theta: 190, ms: 200)
+        motion.hold(base: desk, theta: 190, ms: 300)
         motion.hold(base: desk, theta: 120, ms: 600)
         #expect(motion.postureChanges == [.laptop])
-        motion.hold(base: desk, theta: 190, ms: 400)
+        motion.hold(base: desk, theta: 190, ms: 600)
         #expect(motion.postureChanges == [.laptop, .flat])
     }
 }
@@ -223,23 +245,25 @@ private let onSide = PairedMotion.gravity(1, 0, 0)        // stood on its right 
 
     @Test("folding through 180° to 360° and back, continuity keeps the two ends apart")
     func foldThrough() {
-        // A quick fold (250°/s) skips flat, which it passes in less than the settle time.
+        // A quick fold (250°/s) is reported where it ends: the low-pass lags the moving
+        // hinge by more than `filterJumpMS2`, so every other reading restarts the filters and
+        // is unconfirmed, and no band between holds on measurable readings for the settle time.
         var quick = PairedMotion()
         quick.hold(base: desk, theta: 110, ms: 600)
         quick.sweep(base: desk, from: 110, to: 360, ms: 1000)
         quick.hold(base: desk, theta: 360, ms: 600)
-        #expect(quick.postureChanges == [.laptop, .tent, .tablet])
+        #expect(quick.postureChanges == [.laptop, .tablet])
 
         var motion = PairedMotion()
         let lap = PairedMotion.gravity(0, 0.2, 1)
         motion.hold(base: lap, theta: 100, ms: 600)
-        // 65°/s: each band is crossed in more than the settle time.
-        motion.sweep(base: lap, from: 100, to: 360, ms: 4000)
+        // 40°/s: each band is crossed in more than the settle time.
+        motion.sweep(base: lap, from: 100, to: 360, ms: 6500)
         motion.hold(base: lap, theta: 360, ms: 600)
-        #expect(motion.tracker.measuredAngle.map { abs($0 - 360) < 0.01 } == true)
-        motion.sweep(base: lap, from: 360, to: 0, ms: 5500)
+        #expect(motion.tracker.measuredAngle.map { abs($0 - 360) < 0.1 } == true)
+        motion.sweep(base: lap, from: 360, to: 0, ms: 9000)
         motion.hold(base: lap, theta: 0, ms: 600)
-        #expect(motion.tracker.measuredAngle.map { abs($0) < 0.01 } == true)
+        #expect(motion.tracker.measuredAngle.map { abs($0) < 0.1 } == true)
         #expect(motion.postureChanges == [.laptop, .flat, .tent, .tablet, .tent, .flat, .laptop, .closed])
     }
 }
