@@ -4,8 +4,9 @@ the screen rule and the classifier's busy path, from the physics of a hand, a ga
 
   glance_*   portrait (or landscape) held, then glances of 40-90 degrees toward another edge
              pose and straight back in 0.4-1.2 s. Two shapes: one smooth out-and-back movement
-             (a via-point minimum-jerk bump: the hand reverses with its largest acceleration,
-             deep ones pass within 10 degrees of the axis for 0.1-0.3 s), and two minimum-jerk
+             (a minimum-jerk bump, or a raised cosine for the deepest and slowest: the hand
+             reverses with its largest acceleration; deep ones pass within 10 degrees of the
+             axis for 0.1-0.3 s), and two minimum-jerk
              halves (out, stop, back: the turning point stands still for an instant, 40-70
              degrees). 10 Hz polled with timer jitter, 50 Hz, 100 Hz; steady hand or tremor.
   turn_*     deliberate rotations (90 and 180 degrees, 0.3-1.4 s, minimum jerk, a third with a
@@ -37,6 +38,12 @@ def bump(s):
     """Out and back as one movement, zero speed and acceleration at both ends, peak 1 at s=0.5."""
     s = min(1.0, max(0.0, s))
     return 64 * (s * (1 - s)) ** 3
+
+
+def raised_cosine(s):
+    """Out and back as one movement with a sinusoidal speed: the flattest smooth turning point."""
+    s = min(1.0, max(0.0, s))
+    return (1 - math.cos(2 * math.pi * s)) / 2
 
 
 def stop_and_go(s):
@@ -234,7 +241,7 @@ def glances(out, rnd):
                 sc.hold(2500)
                 for i, (amp, ms) in enumerate(plan):
                     # stop-and-go only up to 70 degrees: deeper ones that stop at the axis are turns
-                    shape = stop_and_go if (i % 2 and amp <= 70) else bump
+                    shape = stop_and_go if (i % 2 and amp <= 70) else raised_cosine if i % 4 == 3 else bump
                     sc.glance(toward * amp, ms, shape)
                     sc.hold(rnd.uniform(2000, 3000))
                 name = f"glance_{start}_{'ccw' if toward > 0 else 'cw'}_{rate}hz_{'tremor' if tremor else 'steady'}"

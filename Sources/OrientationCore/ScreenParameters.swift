@@ -39,11 +39,12 @@ public struct ScreenParameters: Equatable, Sendable {
     /// faceUp, which keeps the in-plane direction) turns at 150°/s or more.
     public var holdLeanDegreesPerSecond: Double = 90
     /// How long the speed must stay below `holdDegreesPerSecond`. A reversal with angular
-    /// acceleration α stays below a speed ω for 2·ω/α: 60 ms at 30°/s means α under 1 000°/s²,
-    /// below the turning point of any smooth glance that comes near the axis (an out-and-back
-    /// of 80–90° within 1.2 s reverses at 1 300°/s² or more), while the end of a turn, whose
-    /// acceleration fades to zero, stays below it for good.
-    public var holdMs: Double = 60
+    /// acceleration α stays below a speed ω for 2·ω/α: 80 ms at 30°/s means α under 750°/s².
+    /// The smooth glances that reverse within `holdAxisDegrees` of an axis (75–90° out and back
+    /// within 1.2 s) reverse at 1 000°/s² or more (a raised cosine of 75° over 1.2 s: 58 ms
+    /// under 30°/s; 60 ms let one with tremor through, scripts/score-motion), while the end of a
+    /// turn, whose acceleration fades to zero, stays below it for good.
+    public var holdMs: Double = 80
     /// The quick path asks the smoothed direction to be this near the pose's axis in the
     /// screen's plane (leaning back does not count). A glance that stops (40–70°) stops 20° or
     /// more from the axis; hand sway moves it up to 3°. Deeper glances pass the axis without a
@@ -69,12 +70,14 @@ public struct ScreenParameters: Equatable, Sendable {
     public var strideMinimumSpanMs: Double = 500
     /// … and when its length is that of g within this (linear acceleration averaged out).
     public var strideMagnitudeToleranceMS2: Double = 1.5
-    /// The stride average must point within this of the pose's axis. A glance of 90° over
-    /// 1.2 s, averaged over one second, comes no nearer than 36°; walking sway (±3–8°) and a
-    /// 25° lean stay inside.
-    public var strideAxisDegrees: Double = 30
-    /// … for this long: a quarter stride, so one step's residue cannot pass for a pose.
-    public var strideHoldMs: Double = 250
+    /// The stride average must point within this of the pose's axis. The flattest glance, a
+    /// raised cosine of 90° over 1.2 s, averaged over one second comes 39° near it at best
+    /// (38° let none through, 40° six of 288: scripts/score-motion); walking sway (±3–8°) and
+    /// a 25° lean stay inside.
+    public var strideAxisDegrees: Double = 35
+    /// … for this long: the average's nearest approach during a glance is an instant, a
+    /// rotation made while walking stays.
+    public var strideHoldMs: Double = 100
 
     // MARK: Gaps and the last resort
 

@@ -77,8 +77,9 @@ import OrientationCore
     /// minimum-jerk turn stops at 50–100 Hz, plus the 25 ms smoothing and the 80 ms speed
     /// interval; at 10 Hz it needs two samples under the speed, one poll period more. The last
     /// degrees of a minimum-jerk turn are already slower than the hold speed, so the screen may
-    /// turn up to 100 ms before the hand stops.
-    static func delayBoundMs(rateHz: Double) -> Int64 { rateHz <= 10 ? 350 : 250 }
+    /// turn up to 100 ms before the hand stops. Where sway keeps the in-plane speed above the
+    /// hold speed, the steady path (300 ms dwell) decides: 350 ms, one poll period more at 10 Hz.
+    static func delayBoundMs(rateHz: Double) -> Int64 { rateHz <= 10 ? 450 : 350 }
 
     @Test("a deliberate rotation rotates the screen soon after the hand stops",
           arguments: [Orientation.landscapeLeft, .landscapeRight, .portraitUpsideDown], ScreenGlanceTests.rates)
