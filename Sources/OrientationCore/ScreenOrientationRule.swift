@@ -38,6 +38,7 @@ public struct ScreenOrientationRule: Sendable {
     private let strideHoldUs: Int64
     private let holdAxisCos: Double
     private let strideAxisCos: Double
+    private let standardGravity = ClassifierParameters.default.standardGravity
 
     public init(parameters: ScreenParameters = .default, supported: SupportedOrientations = .all) {
         self.parameters = parameters
@@ -100,7 +101,7 @@ public struct ScreenOrientationRule: Sendable {
         let mean = stride.mean
         let length = mean.magnitude
         if stride.span(at: t) >= strideMinimumSpanUs, length > 0,
-           abs(length - ClassifierParameters.default.standardGravity) <= parameters.strideMagnitudeToleranceMS2 {
+           abs(length - standardGravity) <= parameters.strideMagnitudeToleranceMS2 {
             let pose = Self.nearestPose(mean)
             if let axis = pose.gravityAxis, mean.dot(axis) / length >= strideAxisCos { near = pose }
         }
