@@ -16,7 +16,11 @@ interrupt, which fires when the reading changes). Figures:
                                        dwell, what the compatibility interface's
                                        AccelerometerOrientation follows), against the same
                                        AccelerometerOrientation of iio-sensor-proxy
-  rotation_latency_median_ms / _p95_ms, rotation_screen_latency_median_ms / _p95_ms
+  compat_latency_median_ms / _p90_ms   the same for orientd's compatibility AccelerometerOrientation
+                                       (orientd runs with --sensor-proxy-compat and is claimed
+                                       there too); screen_latency_p90_ms likewise
+  rotation_latency_median_ms / _p95_ms, rotation_screen_latency_median_ms / _p95_ms,
+  rotation_compat_latency_median_ms / _p95_ms
                                        the same for a rotation as a hand makes it: 90° or 180°
                                        about the screen's normal in ROTATION_S with a minimum-
                                        jerk profile, written to the fake at 200 Hz; measured
@@ -67,7 +71,9 @@ class Daemon:
             env['NOTIFY_SOCKET'] = notify_socket
         if kind == 'orientd':
             # Device locks and saved attributes belong to this testbed, as in the tests.
-            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address,
+            # With the compatibility interface, whose AccelerometerOrientation follows the
+            # screen orientation (what Qt, GNOME and phone shells read).
+            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address, '--sensor-proxy-compat',
                    '--runtime-directory', os.path.join(testbed.root, 'run-orientd')]
             self.name, self.path, self.iface = T.NAME, T.PATH, T.IFACE
             self.prop, self.claim, self.release = 'Orientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
@@ -88,8 +94,13 @@ class Daemon:
             return
         self.events = []
         self.screen_events = []
+        self.compat_events = []
         self.bus.add_signal_receiver(self._changed, signal_name='PropertiesChanged',
                                      dbus_interface='org.freedesktop.DBus.Properties', path=self.path)
+        if kind == 'orientd':
+            self.bus.add_signal_receiver(self._compat_changed, signal_name='PropertiesChanged',
+                                         dbus_interface='org.freedesktop.DBus.Properties',
+                                         path='/net/hadess/SensorProxy')
         assert T.wait_for(lambda: self.bus.name_has_owner(self.name), 10), kind + ' did not start'
         self.client = T.Client(bus.address)   # only for pumping the main loop
 
@@ -100,6 +111,15 @@ class Daemon:
         if self.screen_prop in changed:
             self.screen_events.append((now, str(changed[self.screen_prop])))
 
+    def _compat_changed(self, iface, changed, invalidated):
+        if 'AccelerometerOrientation' in changed:
+            self.compat_events.append((time.monotonic_ns(), str(changed['AccelerometerOrientation'])))
+
+    def claim_compat(self):
+        """orientd: also claim through net.hadess.SensorProxy, as a compositor would."""
+        self.bus.get_object('net.hadess.SensorProxy', '/net/hadess/SensorProxy').get_dbus_method(
+            'ClaimAccelerometer', 'net.hadess.SensorProxy')()
+
     def call(self, method):
         t0 = time.monotonic_ns()
         reply = self.bus.get_object(self.name, self.path).get_dbus_method(method, self.iface)()
@@ -109,9 +129,9 @@ class Daemon:
         return str(self.bus.get_object(self.name, self.path).Get(self.iface, self.prop,
                                                                  dbus_interface='org.freedesktop.DBus.Properties'))
 
-    def wait_event(self, value, since, timeout=5.0, screen=False):
+    def wait_event(self, value, since, timeout=5.0, screen=False, compat=False):
         end = time.monotonic() + timeout
-        events = self.screen_events if screen else self.events
+        events = self.compat_events if compat else self.screen_events if screen else self.events
         while time.monotonic() < end:
             self.client.pump(0)
             for t, v in events[since:]:
@@ -299,39 +319,49 @@ def measure(kind, mode, args):
         time.sleep(1.0)   # past the start-up burst: steady generating
         out['generating_cpu_pct'], out['generating_wakeups_per_s'] = rates(d.proc.pid, args.window)
         out['vmrss_generating_kib'] = vmrss(d.proc.pid)
-        latencies, screen_latencies, missed = [], [], 0
+        if kind == 'orientd':
+            d.claim_compat()
+        compat = kind == 'orientd'
+        latencies, screen_latencies, compat_latencies, missed = [], [], [], 0
         current = 'portrait'
         rnd = random.Random(7)
         for _ in range(args.changes):
             target = rnd.choice([p for p in IN_PLANE if p != current])
             time.sleep(rnd.uniform(0, args.phase_max))  # land anywhere in a poll period
-            mark, screen_mark = len(d.events), len(d.screen_events)
+            mark, screen_mark, compat_mark = len(d.events), len(d.screen_events), len(d.compat_events)
             t_write = time.monotonic_ns()
             acc.set_pose(target)
             t = d.wait_event(d.map(target), mark)
             t_screen = d.wait_event(d.map(target), screen_mark, screen=True)
-            if t is None or t_screen is None:
+            t_compat = d.wait_event(ISP_NAMES[target], compat_mark, compat=True) if compat else t_screen
+            if t is None or t_screen is None or t_compat is None:
                 missed += 1
             else:
                 latencies.append((t - t_write) / 1e6)
                 screen_latencies.append((t_screen - t_write) / 1e6)
+                compat_latencies.append((t_compat - t_write) / 1e6)
             current = target
         out['latency_median_ms'] = statistics.median(latencies) if latencies else None
         out['latency_p95_ms'] = pct(latencies, 0.95) if latencies else None
         out['screen_latency_median_ms'] = statistics.median(screen_latencies) if screen_latencies else None
         out['screen_latency_p95_ms'] = pct(screen_latencies, 0.95) if screen_latencies else None
+        out['compat_latency_median_ms'] = statistics.median(compat_latencies) if compat_latencies else None
+        out['compat_latency_p90_ms'] = pct(compat_latencies, 0.90) if compat_latencies else None
+        out['screen_latency_p90_ms'] = pct(screen_latencies, 0.90) if screen_latencies else None
         out['latency_missed'] = missed
-        rotation, rotation_screen, rotation_missed = [], [], 0
+        rotation, rotation_screen, rotation_compat, rotation_missed = [], [], [], 0
         for _ in range(args.rotations):
             target = rnd.choice([p for p in IN_PLANE if p != current])
             time.sleep(rnd.uniform(0, args.phase_max))
-            mark, screen_mark = len(d.events), len(d.screen_events)
+            mark, screen_mark, compat_mark = len(d.events), len(d.screen_events), len(d.compat_events)
             t_end = rotate(acc, current, target, lambda: d.client.pump(0))
             t = d.wait_event(d.map(target), mark)
             t_screen = d.wait_event(d.map(target), screen_mark, screen=True)
-            if t is not None and t_screen is not None:
+            t_compat = d.wait_event(ISP_NAMES[target], compat_mark, compat=True) if compat else t_screen
+            if t is not None and t_screen is not None and t_compat is not None:
                 rotation.append((t - t_end) / 1e6)
                 rotation_screen.append((t_screen - t_end) / 1e6)
+                rotation_compat.append((t_compat - t_end) / 1e6)
             else:
                 rotation_missed += 1
             acc.set_pose(target)
@@ -340,6 +370,8 @@ def measure(kind, mode, args):
         out['rotation_latency_p95_ms'] = pct(rotation, 0.95) if rotation else None
         out['rotation_screen_latency_median_ms'] = statistics.median(rotation_screen) if rotation_screen else None
         out['rotation_screen_latency_p95_ms'] = pct(rotation_screen, 0.95) if rotation_screen else None
+        out['rotation_compat_latency_median_ms'] = statistics.median(rotation_compat) if rotation_compat else None
+        out['rotation_compat_latency_p95_ms'] = pct(rotation_compat, 0.95) if rotation_compat else None
         out['rotation_missed'] = rotation_missed
         d.call(d.release)
     finally:

@@ -58,17 +58,23 @@ public struct ClassifierParameters: Equatable, Sendable {
 
     // MARK: Busy: walking, running, vehicles, shaking
 
-    /// While the device is shaken or carried, gravity is the average over about one stride
-    /// (a walking step is 0.5 s, a stride 1 s): linear accelerations average out over it.
-    public var strideWindowMs: Double = 1000
-    /// The stride average is only trusted once it spans this much time.
-    public var strideMinimumSpanMs: Double = 500
+    /// While the device is shaken or carried, gravity is the average over about one stride.
+    /// The linear acceleration left in an average over W is the change of the hand's velocity
+    /// over it divided by W: a walker's hand swings by 0.3 m/s, a runner's by up to 0.9 m/s, so
+    /// 0.875 s leaves at most 1 m/s² (6°). It spans a running stride (0.7–0.8 s) and almost two
+    /// walking steps, and follows a rotation made on the move 1/8 sooner than a whole second.
+    public var strideWindowMs: Double = 875
+    /// The stride average is only trusted once it spans half its window.
+    public var strideMinimumSpanMs: Double = 440
     /// The stride average must have about the length of g, or linear acceleration is not
     /// averaging out (free fall, a long push) and no decision is taken.
     public var strideMagnitudeToleranceMS2: Double = 1.5
-    /// A pose seen only in the stride average must hold this long. With the stride window
-    /// this reports a real rotation during sustained motion within about 1.5 s.
-    public var busySettleMs: Double = 400
+    /// A pose seen only in the stride average must hold this long: the average already spans
+    /// a stride, this only confirms it did not just graze the hysteresis margin. With the
+    /// stride window a rotation made while walking or running is reported 0.3–0.9 s after it
+    /// ends (scripts/score-motion); 150 ms with a 1 s window made two bad changes on the
+    /// public corpus, a 0.75 s window followed a watch's arm exercise into faceUp (real corpus).
+    public var busySettleMs: Double = 200
 
     // MARK: Magnitude gate and gaps
 

@@ -1,14 +1,19 @@
-/// The interface orientation: what a compositor rotates the screen to (CONVENTIONS §4
+/// The interface orientation: what a compositor rotates the screen to (docs/dbus-api.md
 /// `ScreenOrientation`), as opposed to the device orientation the classifier reports.
 ///
-/// It follows the classifier's edge-up poses only once the device has held steadily:
-/// - the classifier reports an edge-up pose in `supported` that differs from the screen's;
-/// - the smoothed gravity direction points to that pose and has turned slower than
-///   `steadyDegreesPerSecond` for `dwellMs` (a glance turns back before that);
-/// - or, when the device never holds steadily (walking, vehicles), the classifier has reported
-///   that pose for `unsteadyFallbackMs`, longer than any glance lasts.
-/// `faceUp`, `faceDown`, `unknown` and unsupported poses keep the previous value. The first
-/// supported edge-up pose is taken at once: there is no previous screen to protect.
+/// It takes the classifier's edge-up pose (in `supported`, other than the screen's) once the
+/// motion says the device stays there (`ScreenParameters` gives the physics):
+/// - **hold** (still or quiet hand): the smoothed direction has held — angular velocity and
+///   acceleration both small — for `holdMs`, within `holdAxisDegrees` of the pose's axis in
+///   the screen's plane;
+/// - **steady** (a stop away from the axis): it has turned slower than
+///   `steadyDegreesPerSecond` for `dwellMs`, pointing to the pose;
+/// - **stride** (walking, running, riding: no hold comes): the stride-averaged gravity has
+///   pointed within `strideAxisDegrees` of the pose's axis for `strideHoldMs`;
+/// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
+/// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
+/// after it. `faceUp`, `faceDown`, `unknown` and unsupported poses keep the previous value. The
+/// first supported edge-up pose is taken at once: there is no previous screen to protect.
 ///
 /// Pure: no clock, no I/O. Feed it every sample the classifier sees, in time order, together
 /// with the classifier's orientation after that sample.
@@ -18,29 +23,35 @@ public struct ScreenOrientationRule: Sendable {
     /// The screen orientation now; `unknown` before the first supported edge-up pose.
     public private(set) var orientation: Orientation = .unknown
 
-    private var started = false
-    private var lastTimeUs: Int64 = 0
-    private var smoothed = Vector3.zero
-    /// Smoothed directions of the last `speedIntervalMs` (and the newest one older than
-    /// that), oldest first: the turning speed is measured against the first.
-    private var recent: [(timeUs: Int64, direction: Vector3)] = []
-    private var steadySinceUs: Int64 = 0
+    private var motion: HoldDetector
+    private var stride: StrideAverage
+    private var strideNear: Orientation = .unknown
+    private var strideNearSinceUs: Int64 = 0
     private var devicePose: Orientation = .unknown
     private var devicePoseSinceUs: Int64 = 0
 
     // Parameters converted once to the units of the per-sample path.
+    private let holdUs: Int64
     private let dwellUs: Int64
     private let fallbackUs: Int64
-    private let speedIntervalUs: Int64
-    private let steadyRadiansPerUs: Double
+    private let strideMinimumSpanUs: Int64
+    private let strideHoldUs: Int64
+    private let holdAxisCos: Double
+    private let strideAxisCos: Double
+    private let standardGravity = ClassifierParameters.default.standardGravity
 
     public init(parameters: ScreenParameters = .default, supported: SupportedOrientations = .all) {
         self.parameters = parameters
         self.supported = supported
+        motion = HoldDetector(parameters: parameters)
+        stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
+        holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
         fallbackUs = Int64(parameters.unsteadyFallbackMs * 1000)
-        speedIntervalUs = Int64(parameters.speedIntervalMs * 1000)
-        steadyRadiansPerUs = parameters.steadyDegreesPerSecond * .pi / 180 / 1_000_000
+        strideMinimumSpanUs = Int64(parameters.strideMinimumSpanMs * 1000)
+        strideHoldUs = Int64(parameters.strideHoldMs * 1000)
+        holdAxisCos = Self.cosine(degrees: parameters.holdAxisDegrees)
+        strideAxisCos = Self.cosine(degrees: parameters.strideAxisDegrees)
     }
 
     /// Feeds one sample and the classifier's orientation after it. Returns the new screen
@@ -57,44 +68,47 @@ public struct ScreenOrientationRule: Sendable {
 
         guard deviceOrientation.isEdgeUp, deviceOrientation != orientation,
               supported.contains(deviceOrientation) else { return nil }
-        let steady = started && t - steadySinceUs >= dwellUs && Self.nearestPose(smoothed) == deviceOrientation
-        let persistent = t - devicePoseSinceUs >= fallbackUs
-        guard orientation == .unknown || steady || persistent else { return nil }
+        guard orientation == .unknown || held(deviceOrientation, at: t) || strideNear == deviceOrientation
+              && t - strideNearSinceUs >= strideHoldUs || t - devicePoseSinceUs >= fallbackUs
+        else { return nil }
         orientation = deviceOrientation
         return deviceOrientation
     }
 
-    /// Updates the smoothed direction and the time since which it has turned slowly: the
-    /// turning speed is the angle to the newest direction at least `speedIntervalMs` old,
-    /// divided by the time between them. A pause in samples longer than the dwell restarts the
-    /// measurement, and the classifier's pose counts as new: the device could have turned and
-    /// come back unseen.
-    private mutating func track(_ g: Vector3, at t: Int64) {
-        if started, t >= lastTimeUs, t - lastTimeUs <= dwellUs {
-            let dtMs = Double(t - lastTimeUs) / 1000
-            smoothed = smoothed + (g - smoothed) * (dtMs / (parameters.smoothingTimeConstantMs + dtMs))
-        } else {
-            started = true
-            smoothed = g
-            recent.removeAll(keepingCapacity: true)
-            steadySinceUs = t
-            devicePoseSinceUs = t
-        }
-        lastTimeUs = t
-        var drop = 0
-        while recent.count - drop >= 2, t - recent[drop + 1].timeUs >= speedIntervalUs { drop += 1 }
-        recent.removeFirst(drop)
-        if let reference = recent.first, t - reference.timeUs >= speedIntervalUs,
-           Self.angle(smoothed, reference.direction) > steadyRadiansPerUs * Double(t - reference.timeUs) {
-            steadySinceUs = t
-        }
-        recent.append((t, smoothed))
+    /// The hold and steady paths: the smoothed direction points to `pose` and has held near
+    /// its axis, or turned slowly for the dwell.
+    private func held(_ pose: Orientation, at t: Int64) -> Bool {
+        let v = motion.smoothed
+        guard motion.started, Self.nearestPose(v) == pose, let axis = pose.gravityAxis else { return false }
+        if motion.steadyUs(at: t) >= dwellUs { return true }
+        guard motion.heldUs(at: t) >= holdUs else { return false }
+        // In the screen's plane: the axis has no z component.
+        let planar = (v.x * v.x + v.y * v.y).squareRoot()
+        return planar > 0 && (v.x * axis.x + v.y * axis.y) / planar >= holdAxisCos
     }
 
-    private static func angle(_ a: Vector3, _ b: Vector3) -> Double {
-        let lengths = a.magnitude * b.magnitude
-        guard lengths > 0 else { return 0 }
-        return acosApproximation(min(1, max(-1, a.dot(b) / lengths)))
+    /// Updates the motion measurements and the stride evidence. A restart (first sample, or a
+    /// pause) makes the classifier's pose count as new: the device could have turned and come
+    /// back unseen.
+    private mutating func track(_ g: Vector3, at t: Int64) {
+        if motion.track(g, at: t) {
+            stride.reset()
+            strideNear = .unknown
+            devicePoseSinceUs = t
+        }
+        stride.append(g, at: t)
+        var near = Orientation.unknown
+        let mean = stride.mean
+        let length = mean.magnitude
+        if stride.span(at: t) >= strideMinimumSpanUs, length > 0,
+           abs(length - standardGravity) <= parameters.strideMagnitudeToleranceMS2 {
+            let pose = Self.nearestPose(mean)
+            if let axis = pose.gravityAxis, mean.dot(axis) / length >= strideAxisCos { near = pose }
+        }
+        if near != strideNear {
+            strideNear = near
+            strideNearSinceUs = t
+        }
     }
 
     /// The pose whose axis is nearest to `v`, without hysteresis.
@@ -106,6 +120,17 @@ public struct ScreenOrientationRule: Sendable {
             if c > bestCos { best = pose; bestCos = c }
         }
         return best
+    }
+
+    /// cos by its Taylor series (the pure module calls no libm), once per rule.
+    private static func cosine(degrees: Double) -> Double {
+        let x = degrees * .pi / 180
+        var term = 1.0, sum = 1.0
+        for n in Swift.stride(from: 2, through: 30, by: 2) {
+            term *= -x * x / Double((n - 1) * n)
+            sum += term
+        }
+        return sum
     }
 }
 

@@ -1,40 +1,92 @@
 /// Every tunable of the screen orientation (`ScreenOrientationRule`), in physical units, with
 /// the reason for its default. Times are in milliseconds, like `ClassifierParameters`.
 ///
-/// The design problem: a glance (a tilt 50–70° toward another pose that comes straight back
+/// The design problem: a glance (a tilt of 40–90° toward another pose that comes straight back
 /// within 0.4–1.2 s) and a deliberate rotation both make the classifier report the new pose
-/// while the device still turns. Only what follows tells them apart: after a rotation the
-/// device stays, after a glance it turns back. The turning point of a glance is its steadiest
-/// moment. Each half of a glance is a minimum-jerk hand movement (Flash & Hogan 1985): near the
-/// reversal the angle is A − 10·A·|δ/T|³ (A the amplitude, T the half duration, δ the time
-/// from the reversal). The flattest turning point, A = 50°, T = 0.6 s, turns less than
-/// `steadyDegreesPerSecond` × `speedIntervalMs` (3.2°) between a direction and the one 80 ms
-/// before it for 144 ms; a 10 Hz stream can see one more sample interval of it as steady:
-/// 244 ms at most. The dwell is above that.
+/// while the device still turns. They differ in how they stop. A turn decelerates into a hold:
+/// angular velocity and acceleration both fade, tremor stays. A glance made as one movement
+/// reverses with its largest acceleration (a smooth out-and-back of amplitude A over D seconds
+/// peaks at about 20·A/D²: over 1 000°/s² for the slowest deep glance, 90° in 1.2 s). A glance
+/// made as two movements (out, stop, back: Flash & Hogan's minimum jerk, A − 10·A·|δ/T|³ near
+/// the stop) does stand still for an instant, like the end of a turn; it is told apart by where
+/// it stops (40–70° glances stop 20° or more from the axis, turns end within a few degrees in
+/// the screen's plane) and, away from the axis, by time: its turning point turns slower than
+/// `steadyDegreesPerSecond` over `speedIntervalMs` (3.2°) for 144 ms at most (A = 50°,
+/// T = 0.6 s), 244 ms as a 10 Hz stream sees it; `dwellMs` is above that.
+/// Measured with `scripts/score-motion` (scripts/make-motion-traces.py) and the corpora.
 public struct ScreenParameters: Equatable, Sendable {
-    /// Smoothing of the gravity direction before its turning speed is measured. Physiological
-    /// hand tremor (8–12 Hz, under 1°) is attenuated threefold by 50 ms, while the direction
-    /// lags a real movement by only about 50 ms.
-    public var smoothingTimeConstantMs: Double = 50
+    // MARK: The smoothed direction and how it turns
+
+    /// Smoothing of the gravity direction before its turning is measured. 25 ms halves
+    /// physiological hand tremor (8–12 Hz, under 1°) and sensor noise, and lags a real movement
+    /// by only 25 ms: the end of a turn is seen soon after it.
+    public var smoothingTimeConstantMs: Double = 25
     /// The turning speed is measured between the smoothed direction now and the newest one at
-    /// least this old. Just under the 10 Hz polling period (100 ms ± timer jitter), so a 10 Hz
-    /// stream compares consecutive samples; close to the period of physiological tremor
-    /// (83–125 ms), which therefore mostly cancels out; sensor noise (about 0.03 m/s², 0.2°)
-    /// adds under 4°/s.
+    /// least this old. Just under the 10 Hz polling
+    /// period (100 ms ± timer jitter), so a 10 Hz stream compares consecutive samples; close to
+    /// the period of physiological tremor (83–125 ms), which therefore mostly cancels out.
     public var speedIntervalMs: Double = 80
+
+    // MARK: Hold: a turn that has ended (quick path, near the pose's axis)
+
+    /// A hold turns slower than this. Hand sway (0.5–1.5 Hz, 1–3°) turns at up to 25°/s and
+    /// the smoothed tremor adds a few; a minimum-jerk turn of 90° decelerates through 30°/s
+    /// only 40–90 ms before it stops.
+    public var holdDegreesPerSecond: Double = 30
+    /// The hold speed is measured in the screen's plane (which edge is up); leaning back and
+    /// forth may go on, slower than this. A hand settling its lean after a turn moves at
+    /// 30–60°/s (the real corpus, R01); a turn over the top (portrait to upside down through
+    /// faceUp, which keeps the in-plane direction) turns at 150°/s or more.
+    public var holdLeanDegreesPerSecond: Double = 90
+    /// How long the speed must stay below `holdDegreesPerSecond`. A reversal with angular
+    /// acceleration α stays below a speed ω for 2·ω/α: 80 ms at 30°/s means α under 750°/s².
+    /// The smooth glances that reverse within `holdAxisDegrees` of an axis (75–90° out and back
+    /// within 1.2 s) reverse at 1 000°/s² or more (a raised cosine of 75° over 1.2 s: 58 ms
+    /// under 30°/s; 60 ms let one with tremor through, scripts/score-motion), while the end of a
+    /// turn, whose acceleration fades to zero, stays below it for good.
+    public var holdMs: Double = 80
+    /// The quick path asks the smoothed direction to be this near the pose's axis in the
+    /// screen's plane (leaning back does not count). A glance that stops (40–70°) stops 20° or
+    /// more from the axis; hand sway moves it up to 3°. Deeper glances pass the axis without a
+    /// hold.
+    public var holdAxisDegrees: Double = 15
+
+    // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
+
     /// Turning slower than this counts as held steadily. A hand holding a device sways at
-    /// 5–30°/s (posture and the remains of tremor); a deliberate rotation turns at 100–600°/s
-    /// and decelerates through this speed only in its last tens of milliseconds.
+    /// 5–30°/s; a deliberate rotation turns at 100–600°/s.
     public var steadyDegreesPerSecond: Double = 40
     /// How long the device must have turned slower than `steadyDegreesPerSecond`, in the pose
-    /// the classifier reports, before the screen follows. Above the 244 ms a glance's turning
-    /// point can look steady (see above), and short enough that the screen follows a deliberate
-    /// rotation within about 0.4 s of the hand stopping (the smoothing and the speed interval
-    /// add 50–100 ms to the dwell).
+    /// the classifier reports, when it stopped away from the axis. Above the 244 ms a
+    /// stop-and-go glance's turning point can look steady (see above).
     public var dwellMs: Double = 300
-    /// A pose the classifier has reported this long is taken even if the device never held
-    /// steadily (walking, vehicles): longer than the longest glance (1.2 s, out and back), so
-    /// no glance ever lasts long enough.
+
+    // MARK: On the move: stride-averaged gravity
+
+    /// While walking, running or riding no hold comes: gravity is averaged over this window,
+    /// one stride of walking (a step is 0.5 s), which cancels the periodic accelerations.
+    public var strideWindowMs: Double = 1000
+    /// The stride average counts only once it spans this much (after a start or a gap).
+    public var strideMinimumSpanMs: Double = 500
+    /// … and when its length is that of g within this (linear acceleration averaged out).
+    public var strideMagnitudeToleranceMS2: Double = 1.5
+    /// The stride average must point within this of the pose's axis. The flattest glance, a
+    /// raised cosine of 90° over 1.2 s, averaged over one second comes 39° near it at best
+    /// (38° let none through, 40° six of 288: scripts/score-motion); walking sway (±3–8°) and
+    /// a 25° lean stay inside.
+    public var strideAxisDegrees: Double = 35
+    /// … for this long: the average's nearest approach during a glance is an instant, a
+    /// rotation made while walking stays.
+    public var strideHoldMs: Double = 100
+
+    // MARK: Gaps and the last resort
+
+    /// A pause in samples longer than this restarts the motion measurements (the device could
+    /// have turned and come back unseen): the hold must be seen again after it. Two 10 Hz
+    /// polling periods and a late wake-up.
+    public var gapRestartMs: Double = 250
+    /// A pose the classifier has reported this long is taken whatever the evidence: longer than
+    /// the longest glance (1.2 s, out and back).
     public var unsteadyFallbackMs: Double = 1500
 
     public init() {}

@@ -61,6 +61,16 @@ struct SyntheticMotion {
         }
     }
 
+    /// A glance made as one movement out and back (a minimum-jerk bump, 64·s³(1−s)³): the hand
+    /// reverses at `degrees` with its largest acceleration, 24·degrees/duration².
+    mutating func smoothGlance(from a: Vector3, toward b: Vector3, degrees: Double, overMs duration: Double) {
+        let total = acos(max(-1, min(1, a.dot(b)))) * 180 / .pi
+        emit(forMs: duration) { fraction, _ in
+            let u = fraction * (1 - fraction)
+            return Self.slerp(a, b, degrees / total * 64 * u * u * u) * Self.g
+        }
+    }
+
     static func minimumJerk(_ s: Double) -> Double { s * s * s * (10 - 15 * s + 6 * s * s) }
 
     /// Point at `fraction` of the great circle from unit vector `a` to unit vector `b`.
