@@ -5,15 +5,17 @@ polled accelerometer (umockdev) and a private bus, in three states:
   generating  one client (Begin / ClaimAccelerometer), device at rest, 1.5 s later
   after       the last client has ended (End / Release), past orientd's 1 s stop linger
 For each: VmRSS (top, ps), Pss (smem's PSS: shared pages divided among their users) and USS
-(smem's USS: Private_Clean + Private_Dirty, what the process alone adds), then the same three
-per mapped file ('[anon]' for heap and anonymous mappings), for mappings of at least 40 KiB.
+(smem's USS: Private_Clean + Private_Dirty, what the process alone adds), and `own`: the
+resident pages of the daemon's executable, heap, stack and anonymous mappings, which no other
+process shares whatever runs beside it; then Rss / Pss / USS per mapped file ('[anon]' for
+heap and anonymous mappings), for mappings of at least 40 KiB.
 `name: value` lines, in KiB; ratios are orientd / iio-sensor-proxy.
 
     umockdev-wrapper /usr/bin/python3 benchmarks/memory_breakdown.py --orientd-bin .build-bin
 
-Private pages of a shared library count in USS only while no other process maps them: the
-figures depend on what else runs (here: dbus-daemon, the test harness). Both daemons run on
-the same machine one after the other, so they see the same neighbours. The umockdev preload
+Private pages of a shared library count in USS only while no other process maps them, so USS
+and Pss depend on what else runs: iio-sensor-proxy's USS moves by 300 KiB with whether another
+GIO program is running (libgio's pages are then shared). `own` does not. The umockdev preload
 library (libumockdev-preload.so.0) is mapped only under test; its row shows what it adds.
 """
 import argparse
@@ -57,11 +59,17 @@ def smaps(pid):
     return out
 
 
+def is_shared(name):
+    """A shared library or a kernel-provided page, not the daemon's own memory."""
+    return '.so' in name or name in ('[vdso]', '[vvar]', '[vsyscall]')
+
+
 def snapshot(pid):
     files = smaps(pid)
     total = {'vmrss': B.vmrss(pid),
              'pss': sum(v['pss'] for v in files.values()),
-             'uss': sum(v['uss'] for v in files.values())}
+             'uss': sum(v['uss'] for v in files.values()),
+             'own': sum(v['rss'] for name, v in files.items() if not is_shared(name))}
     return total, files
 
 
@@ -98,7 +106,7 @@ def main():
     args = ap.parse_args()
     results = {kind: measure(kind, args) for kind in KINDS}
     for state in STATES:
-        for metric in ('vmrss', 'pss', 'uss'):
+        for metric in ('vmrss', 'pss', 'uss', 'own'):
             mine, theirs = (results[k][state][0][metric] for k in KINDS)
             print('memory_%s_orientd_%s_kib: %d' % (state, metric, mine))
             print('memory_%s_iio_sensor_proxy_%s_kib: %d' % (state, metric, theirs))
