@@ -193,7 +193,8 @@ enum CompletionScript {
             let seen = fishQuoted("__fish_seen_subcommand_from \(c.name)")
             for o in c.options {
                 var line = "complete -c orientctl -n \(seen) -l \(o.name)"
-                if o.value != nil { line += " -r" + fishValues(o.completion) }
+                // -x: a value and no file names; -r -F: a file name.
+                if o.value != nil { line += (o.completion == .file ? " -r" : " -x") + fishValues(o.completion) }
                 out += line + " -d \(fishQuoted(o.help))\n"
             }
             for a in c.arguments {
