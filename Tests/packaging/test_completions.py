@@ -1,7 +1,8 @@
 """The shell completions that `make install` installs, written by `orientctl
---generate-completion-script SHELL` from its command table: bash runs them (the completion
-function is called as bash would call it), and every subcommand and option that `--help` prints
-is in the zsh and fish scripts. zsh and fish themselves are not run here (not installed)."""
+--generate-completion-script SHELL` from its command table: bash and fish run them (bash's
+completion function called as bash calls it, fish's `complete -C`), zsh parses its script
+(`zsh -n`; running a zsh completion needs a terminal), and every subcommand and option that
+`--help` prints is in each script. scripts/install-deps test installs zsh and fish."""
 import os
 import re
 import subprocess
@@ -87,3 +88,32 @@ def test_every_subcommand_and_option_is_in_each_script():
 def test_an_unknown_shell_is_a_usage_error():
     r = subprocess.run([ORIENTCTL, '--generate-completion-script', 'tcsh'], capture_output=True, text=True)
     assert r.returncode == 64 and "The value 'tcsh' is invalid" in r.stderr
+
+
+def test_zsh_script_parses(tmp_path):
+    path = tmp_path / '_orientctl'
+    path.write_text(script('zsh'))
+    r = subprocess.run(['zsh', '-n', str(path)], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stderr == '', r.stderr
+
+
+def fish_complete(line, tmp_path):
+    path = tmp_path / 'orientctl.fish'
+    path.write_text(script('fish'))
+    r = subprocess.run(['fish', '--no-config', '-c', 'source %s; complete -C %s' % (path, "'%s'" % line)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0 and r.stderr == '', r.stderr
+    return [l.split('\t')[0] for l in r.stdout.splitlines()]
+
+
+@pytest.mark.parametrize('line,expected', [
+    ('orientctl ', ['classify', 'get', 'help', 'lock', 'monitor', 'posture', 'sensors', 'status']),
+    ('orientctl get --bus ', ['session', 'system']),
+    ('orientctl monitor --count ', []),
+    ('orientctl lock land', ['landscapeLeft', 'landscapeRight']),
+    ('orientctl classify tr', ['trace.csv']),
+    ('orientctl help p', ['posture']),
+])
+def test_fish_completes(line, expected, tmp_path):
+    (tmp_path / 'trace.csv').write_text('0,0,-9.8,0\n')
+    assert fish_complete(line, tmp_path) == expected
