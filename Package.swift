@@ -16,9 +16,6 @@ let package = Package(
         .executable(name: "orientd", targets: ["orientd"]),
         .executable(name: "orientctl", targets: ["orientctl"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
     targets: [
         // C edge: the only modules that see C headers.
         // libiio's header for its types; the library itself is dlopen()ed while in use.
@@ -51,10 +48,10 @@ let package = Package(
                 swiftSettings: lean),
         .executableTarget(name: "orientd", dependencies: ["CLibc", "OrientdDaemon", "Systemd"], swiftSettings: lean),
 
-        .executableTarget(name: "orientctl", dependencies: [
-            "OrientationCore", "PostureCore", "Sensors", "Systemd",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        // The client: its own argument handling from one command table (help, usage errors,
+        // completions), no Foundation, so it builds in Embedded Swift like the daemon.
+        .executableTarget(name: "orientctl", dependencies: ["CLibc", "CallError", "OrientationCore", "PostureCore", "Sensors", "Systemd"],
+                          swiftSettings: lean),
 
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 

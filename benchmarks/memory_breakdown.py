@@ -1,9 +1,22 @@
 #!/usr/bin/python3
-"""Where a daemon's resident memory is: VmRSS and Pss, and the Rss of each mapping by file,
-idle and then generating (one client, device at rest), on a fake polled accelerometer
-(umockdev) and a private bus. `name: value` lines, in KiB.
+"""Memory as users' tools count it, orientd beside iio-sensor-proxy in one run, on the same fake
+polled accelerometer (umockdev) and a private bus, in three states:
+  before      started, no client yet (0.5 s after it owns its bus name)
+  generating  one client (Begin / ClaimAccelerometer), device at rest, 1.5 s later
+  after       the last client has ended (End / Release), past orientd's 1 s stop linger
+For each: VmRSS (top, ps), Pss (smem's PSS: shared pages divided among their users) and USS
+(smem's USS: Private_Clean + Private_Dirty, what the process alone adds), and `own`: the
+resident pages of the daemon's executable, heap, stack and anonymous mappings, which no other
+process shares whatever runs beside it; then Rss / Pss / USS per mapped file ('[anon]' for
+heap and anonymous mappings), for mappings of at least 40 KiB.
+`name: value` lines, in KiB; ratios are orientd / iio-sensor-proxy.
 
-    umockdev-wrapper /usr/bin/python3 benchmarks/memory_breakdown.py --orientd-bin .build-bin [--kind iio-sensor-proxy]
+    umockdev-wrapper /usr/bin/python3 benchmarks/memory_breakdown.py --orientd-bin .build-bin
+
+Private pages of a shared library count in USS only while no other process maps them, so USS
+and Pss depend on what else runs: iio-sensor-proxy's USS moves by 300 KiB with whether another
+GIO program is running (libgio's pages are then shared). `own` does not. The umockdev preload
+library (libumockdev-preload.so.0) is mapped only under test; its row shows what it adds.
 """
 import argparse
 import os
@@ -16,56 +29,101 @@ sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
 import compare_iio_sensor_proxy as B  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
-# Mappings smaller than this are summed into `other`.
+KINDS = ('orientd', 'iio-sensor-proxy')
+STATES = ('before', 'generating', 'after')
+# Mappings whose Rss is smaller than this are summed into `other`.
 SHOWN_KIB = 40
+# orientd keeps the sensor running for 1 s after the last End (SensorDemand's linger), then
+# stops it and unloads libiio; wait past that.
+AFTER_END_S = 2.5
 
 
-def by_file(pid):
-    rss, name = {}, None
+def smaps(pid):
+    """{file: {'rss', 'pss', 'uss'}} in KiB, from /proc/PID/smaps."""
+    out, name = {}, None
     with open('/proc/%d/smaps' % pid) as f:
         for line in f:
             fields = line.split()
             if not fields:
                 continue
             if '-' in fields[0] and not fields[0].endswith(':'):
-                name = os.path.basename(fields[5]) if len(fields) > 5 else 'anonymous'
+                path = fields[5] if len(fields) > 5 else ''
+                name = os.path.basename(path) if path.startswith('/') else '[anon]' if path in ('', '[heap]') else path
+                out.setdefault(name, {'rss': 0, 'pss': 0, 'uss': 0})
             elif fields[0] == 'Rss:':
-                rss[name] = rss.get(name, 0) + int(fields[1])
-    return rss
+                out[name]['rss'] += int(fields[1])
+            elif fields[0] == 'Pss:':
+                out[name]['pss'] += int(fields[1])
+            elif fields[0] in ('Private_Clean:', 'Private_Dirty:'):
+                out[name]['uss'] += int(fields[1])
+    return out
 
 
-def report(kind, phase, pid):
-    print('%s_%s_vmrss_kib: %d' % (kind, phase, B.vmrss(pid)))
-    print('%s_%s_pss_kib: %d' % (kind, phase, B.pss(pid)))
-    other = 0
-    for name, kib in sorted(by_file(pid).items(), key=lambda kv: -kv[1]):
-        if kib >= SHOWN_KIB:
-            print('%s_%s_rss_kib[%s]: %d' % (kind, phase, name, kib))
-        else:
-            other += kib
-    print('%s_%s_rss_kib[other]: %d' % (kind, phase, other))
+def is_shared(name):
+    """A shared library or a kernel-provided page, not the daemon's own memory."""
+    return '.so' in name or name in ('[vdso]', '[vvar]', '[vsyscall]')
+
+
+def snapshot(pid):
+    files = smaps(pid)
+    total = {'vmrss': B.vmrss(pid),
+             'pss': sum(v['pss'] for v in files.values()),
+             'uss': sum(v['uss'] for v in files.values()),
+             'own': sum(v['rss'] for name, v in files.items() if not is_shared(name))}
+    return total, files
+
+
+def measure(kind, args):
+    bus, tb = T.PrivateBus(), T.Testbed()
+    acc = tb.accelerometer(variant='poll', props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'},
+                           devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
+    d = B.Daemon(kind, bus, tb, args.orientd_bin)
+    found = {}
+    try:
+        time.sleep(0.5)
+        found['before'] = snapshot(d.proc.pid)
+        d.call(d.claim)
+        time.sleep(1.5)
+        found['generating'] = snapshot(d.proc.pid)
+        d.call(d.release)
+        time.sleep(AFTER_END_S)
+        found['after'] = snapshot(d.proc.pid)
+    finally:
+        d.stop()
+        acc.close()
+        bus.close()
+    return found
+
+
+def key(kind):
+    return kind.replace('-', '_')
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--orientd-bin', required=True)
-    ap.add_argument('--kind', default='orientd', choices=['orientd', 'iio-sensor-proxy'])
+    ap.add_argument('--breakdown', action='store_true', help='also the figures per mapped file')
     args = ap.parse_args()
-    bus, tb = T.PrivateBus(), T.Testbed()
-    acc = tb.accelerometer(variant='poll', props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'},
-                           devnode='file' if args.kind == 'iio-sensor-proxy' else 'fifo')
-    d = B.Daemon(args.kind, bus, tb, args.orientd_bin)
-    try:
-        time.sleep(0.5)
-        report(args.kind, 'idle', d.proc.pid)
-        d.call(d.claim)
-        time.sleep(1.5)
-        report(args.kind, 'generating', d.proc.pid)
-        d.call(d.release)
-    finally:
-        d.stop()
-        acc.close()
-        bus.close()
+    results = {kind: measure(kind, args) for kind in KINDS}
+    for state in STATES:
+        for metric in ('vmrss', 'pss', 'uss', 'own'):
+            mine, theirs = (results[k][state][0][metric] for k in KINDS)
+            print('memory_%s_orientd_%s_kib: %d' % (state, metric, mine))
+            print('memory_%s_iio_sensor_proxy_%s_kib: %d' % (state, metric, theirs))
+            print('memory_%s_ratio_%s: %.2f' % (state, metric, mine / theirs))
+    if not args.breakdown:
+        return
+    for kind in KINDS:
+        for state in STATES:
+            files = results[kind][state][1]
+            other = {'rss': 0, 'pss': 0, 'uss': 0}
+            for name, v in sorted(files.items(), key=lambda kv: -kv[1]['rss']):
+                if v['rss'] < SHOWN_KIB:
+                    for m in other:
+                        other[m] += v[m]
+                    continue
+                print('memory_%s_%s_rss_pss_uss_kib[%s]: %d / %d / %d' % (state, key(kind), name, v['rss'], v['pss'], v['uss']))
+            print('memory_%s_%s_rss_pss_uss_kib[other]: %d / %d / %d' % (state, key(kind), other['rss'], other['pss'], other['uss']))
 
 
 if __name__ == '__main__':

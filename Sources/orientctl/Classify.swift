@@ -1,10 +1,9 @@
-import ArgumentParser
-import Foundation
 import OrientationCore
 
 /// Runs the daemon's classifier, with the daemon's defaults, over a trace file.
-struct Classify: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Classify {
+    static let spec = CommandSpec(
+        name: "classify",
         abstract: "Classify a trace file offline.",
         discussion: """
             FILE holds samples as `t_ms,x,y,z` lines (gravity vector in m/s², device frame). \
@@ -12,16 +11,21 @@ struct Classify: ParsableCommand {
             corpus scorer reads. With --screen the changes are those of the screen orientation \
             (what a compositor rotates to: edge-up poses held steadily, the daemon's \
             ScreenOrientation without locks, all four orientations supported).
-            """
-    )
+            """,
+        members: [
+            .argument(ArgumentSpec(name: "file", help: "Trace file in the t_ms,x,y,z format ('-' for standard input).",
+                                   completion: .file)),
+            .option(OptionSpec(name: "screen", help: "Print the screen orientation's changes instead of the device orientation's.")),
+        ])
+    let file: String
+    let screen: Bool
 
-    @Argument(help: "Trace file in the t_ms,x,y,z format ('-' for standard input).")
-    var file: String
+    init(_ parsed: ParsedArguments) {
+        file = parsed.argument("file") ?? "-"
+        screen = parsed.flag("screen")
+    }
 
-    @Flag(help: "Print the screen orientation's changes instead of the device orientation's.")
-    var screen = false
-
-    func run() throws {
+    func run() throws(CommandError) {
         let samples = try readTrace(file)
         var classifier = OrientationClassifier()
         let changes: [(timeUs: Int64, orientation: Orientation)]
@@ -36,33 +40,11 @@ struct Classify: ParsableCommand {
             output += Trace.logLine(timeUs: change.timeUs, orientation: change.orientation)
             output += "\n"
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        writeAll(1, output)
     }
 }
 
 /// Reads and parses a trace, turning every failure into one precise message.
-func readTrace(_ path: String) throws -> [Sample] {
+func readTrace(_ path: String) throws(CommandError) -> [Sample] {
     try readTraceText(path) { text, source throws(Trace.ParseError) in try Trace.parse(text, source: source) }
-}
-
-/// A trace file's text ('-': standard input) handed to `parse`, every failure one message.
-func readTraceText<T, Failure: Error & CustomStringConvertible>(
-    _ path: String, _ parse: (String, String) throws(Failure) -> T) throws -> T {
-    let data: Data
-    if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read trace \(path)")
-        }
-        data = contents
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw ValidationError("\(path): not UTF-8 text")
-    }
-    do {
-        return try parse(text, path == "-" ? "<stdin>" : path)
-    } catch {
-        throw ValidationError(error.description)
-    }
 }

@@ -1,16 +1,13 @@
-import ArgumentParser
-import Foundation
 import OrientationCore
 import Sensors
 import Systemd
 
 /// What the daemon would find: every IIO accelerometer, its configuration and where each
 /// value came from, and a reading before and after the mount matrix.
-struct Sensors: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "List the IIO accelerometers and how orientd reads them.")
+struct Sensors {
+    static let spec = CommandSpec(name: "sensors", abstract: "List the IIO accelerometers and how orientd reads them.")
 
-    func run() throws {
+    func run() {
         // Discovery logs what it passes over; on a terminal, without journald's prefixes.
         Log.priorityPrefixes = false
         let found = AccelerometerDiscovery.scan()
@@ -49,8 +46,8 @@ struct Sensors: ParsableCommand {
             "  mode:               \(a.isBuffered ? "buffered (\(a.devnode ?? ""))" : "polled")",
             "  motion detector:    \(a.motionDetector.isEmpty ? "none" : a.motionDetector.joined(separator: ", "))",
             "  sampling frequency: \(a.samplingFrequency.map { "\($0) Hz" } ?? "not given")",
-            "  scale:              \(axes(c.axes.map(\.scale), c.scaleSources))",
-            "  offset:             \(axes(c.axes.map(\.offset), c.offsetSources))",
+            "  scale:              \(axes(c.axes.map { $0.scale }, c.scaleSources))",
+            "  offset:             \(axes(c.axes.map { $0.offset }, c.offsetSources))",
             "  mount matrix:       \(c.mountMatrix) (\(c.mountMatrixSource))",
         ]
         lines += c.notes.map { "  note:               \($0)" }
@@ -66,7 +63,7 @@ struct Sensors: ParsableCommand {
 
     private func format(_ v: Vector3) -> String {
         func f(_ x: Double) -> String {
-            let s = String(format: "%.2f", x)
+            let s = fixed(x, digits: 2)
             return s == "-0.00" ? "0.00" : s
         }
         return "(\(f(v.x)), \(f(v.y)), \(f(v.z)))"

@@ -145,6 +145,23 @@ def test_installed_binaries_do_not_point_into_the_toolchain(debs):
         shutil.rmtree(tree)
 
 
+# Size goals (issue 28): the daemon's package should weigh what a small system daemon weighs
+# (iio-sensor-proxy 3.0's Installed-Size is 179 KiB; orientd also ships orientctl, man pages,
+# completions and its README), and the client about what the daemon weighs.
+MAX_INSTALLED_SIZE_KIB = 6000
+MAX_ORIENTCTL_BYTES = 3 * 1000 * 1000
+
+
+def test_package_and_client_sizes(debs):
+    installed = int(run(['dpkg-deb', '-f', debs['orientd'], 'Installed-Size']).strip())
+    print('orientd_installed_size_kib: %d' % installed)
+    assert installed <= MAX_INSTALLED_SIZE_KIB
+    sizes = {n.split()[5][2:]: int(n.split()[2]) for n in run(['dpkg-deb', '-c', debs['orientd']]).splitlines()
+             if n.split()[5].endswith(('bin/orientctl', 'libexec/orientd'))}
+    print('installed_binary_bytes: %s' % sizes)
+    assert sizes['usr/bin/orientctl'] <= MAX_ORIENTCTL_BYTES, sizes
+
+
 # --- a throw-away Debian 12 root -------------------------------------------------------------
 
 # Not compared before and after: dpkg's and apt's own records and logs, caches that triggers

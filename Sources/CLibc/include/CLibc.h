@@ -3,16 +3,18 @@
 
 /* The C library as the daemon's Swift modules see it. Embedded Swift has no Glibc module, so
    the daemon imports libc through this header in both build modes; it is the one place that
-   knows the difference. orientctl and the test support may keep using Glibc. */
+   knows the difference. orientctl imports it too (it is built the same way); the test support may keep using Glibc. */
 
 #include <errno.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,8 @@ int orientd_errno(void);
 /* Variadic calls and macros Swift cannot import. */
 static inline int orientd_open(const char *path, int flags, unsigned mode) { return open(path, flags, mode); }
 static inline int orientd_dup_cloexec(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 3); }
+/* environ is declared only under _GNU_SOURCE (orientctl lock hands it to the command it runs). */
+static inline char **orientd_environ(void) { extern char **environ; return environ; }
 static inline void orientd_ignore_signal(int signal) { (void) sigaction(signal, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL); }
 
 /* The process's arguments as main received them (Embedded Swift has no CommandLine). */
