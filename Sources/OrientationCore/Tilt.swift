@@ -1,5 +1,7 @@
 /// iio-sensor-proxy's `AccelerometerTilt`: how far the screen leans back or forward, for
-/// desktops that read it through the net.hadess.SensorProxy compatibility interface.
+/// desktops that read it through the net.hadess.SensorProxy compatibility interface. The bands
+/// are iio-sensor-proxy 3.7's (`tilt_calc`); the sign is the axis convention's, which 3.7 turns
+/// over for this one property (docs/dbus-api.md).
 public enum Tilt: String, Sendable {
     case vertical
     case tiltedUp = "tilted-up"
@@ -8,30 +10,25 @@ public enum Tilt: String, Sendable {
     case faceDown = "face-down"
     case undefined
 
-    /// Screen leaning back (toward the sky) or forward by more than this is "tilted": a
-    /// phone held to read leans back 15–25°, one lying on a stand 40° or more.
-    public static let tiltedDegrees = 35.0
-    /// The threshold moves this much toward the current answer, so a device held at the
-    /// threshold does not flicker.
-    public static let hysteresisDegrees = 5.0
+    /// The screen within this of upright is "vertical" (3.7's THRESHOLD_TILT).
+    public static let verticalDegrees = 20.0
+    /// The screen this far or more from upright faces up or down (3.7's THRESHOLD_FACE_DOWN).
+    public static let faceDegrees = 70.0
+    /// 3.7 rounds the angle to whole degrees before comparing: a bound moves by half a degree.
+    static let roundingDegrees = 0.5
 
-    /// `orientation` decides face-up/face-down (it has the classifier's own hysteresis);
-    /// otherwise the pitch of `gravity` does. `undefined` without a reading.
-    public static func classify(gravity: Vector3?, orientation: Orientation, previous: Tilt) -> Tilt {
-        switch orientation {
-        case .faceUp: return .faceUp
-        case .faceDown: return .faceDown
-        case .unknown: return .undefined
-        default: break
-        }
+    /// From the pitch of `gravity`: the screen normal's elevation, positive when the screen
+    /// leans back (toward the sky). `undefined` without a reading or while `orientation` is
+    /// unknown (no sensor, or before the first answer).
+    public static func classify(gravity: Vector3?, orientation: Orientation) -> Tilt {
+        if orientation == .unknown { return .undefined }
         guard let gravity, gravity.isFinite, gravity.magnitude > 0 else { return .undefined }
-        // Pitch: the screen normal's elevation. faceUp reads z = -g, so leaning back is -z.
+        // faceUp reads z = -g, so leaning back is -z.
         let sine = -gravity.z / gravity.magnitude
         let degrees = (Double.pi / 2 - acosApproximation(max(-1, min(1, sine)))) * 180 / .pi
-        let up = tiltedDegrees - (previous == .tiltedUp ? hysteresisDegrees : 0)
-        let down = -tiltedDegrees + (previous == .tiltedDown ? hysteresisDegrees : 0)
-        if degrees > up { return .tiltedUp }
-        if degrees < down { return .tiltedDown }
-        return .vertical
+        let size = degrees < 0 ? -degrees : degrees
+        if size < verticalDegrees + roundingDegrees { return .vertical }
+        if size < faceDegrees - roundingDegrees { return degrees > 0 ? .tiltedUp : .tiltedDown }
+        return degrees > 0 ? .faceUp : .faceDown
     }
 }

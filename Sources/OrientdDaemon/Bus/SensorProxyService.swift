@@ -65,7 +65,7 @@ public final class SensorProxyService {
     }
 
     private func updateTilt(_ gravity: Vector3?) {
-        let new = Tilt.classify(gravity: gravity, orientation: hub.orientation, previous: tilt)
+        let new = Tilt.classify(gravity: gravity, orientation: hub.orientation)
         guard new != tilt else { return }
         tilt = new
         emit(["AccelerometerTilt"])
