@@ -149,7 +149,9 @@ public enum Daemon {
             iioOptions.pin = pin
             iioOptions.pollIntervalUs = options.pollIntervalUs
             iioOptions.runtimeDirectory = options.runtimeDirectory
-            return IIOSource(loop: loop, options: iioOptions)
+            let iio = IIOSource(loop: loop, options: iioOptions)
+            // No IIO display accelerometer: an input one (lis3lv02d, hdaps) stands in.
+            return pin != nil ? iio : DisplayAccelerometerSource(iio: iio, input: InputAccelerometerSource(loop: loop, options: iioOptions))
         }
     }
 }

@@ -1,0 +1,109 @@
+import CallError
+import CLibc
+import Evdev
+import OrientationCore
+import Systemd
+
+/// Reads an open input accelerometer. The kernel's input core sends an event only when an
+/// axis changes, so between events the values libevdev holds are the device's: a device that
+/// sends events is read as its events arrive (its descriptor watched on the loop), and its
+/// held state is delivered again every `movingPollIntervalUs` while the device moves (the
+/// classifier's still window and the screen rule's dwell decide on samples), nothing at rest.
+/// A device that has sent no event yet is polled as a polled IIO device is (libevdev's
+/// forced sync reads the kernel's axis values); its first event switches it to events.
+final class InputAccelerometerReader {
+    private let device: EvdevDevice
+    private let transform: (Int32, Int32, Int32) -> Vector3
+    private let loop: EventLoop
+    private let options: ReaderOptions
+    private let deliver: (Sample) -> Void
+    private let lost: (String) -> Void
+    private let learnedEvents: () -> Void
+    private(set) var sendsEvents: Bool
+    private var watch: EventSource?
+    private var timer: (any Cancellable)?
+    private var movement: MovementTracker
+    private var wasMoving = false
+    private var stopped = false
+
+    init(device: EvdevDevice, transform: @escaping (Int32, Int32, Int32) -> Vector3, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
+         deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void, learnedEvents: @escaping () -> Void) throws(CallError) {
+        self.device = device
+        self.transform = transform
+        self.sendsEvents = sendsEvents
+        self.loop = loop
+        self.options = options
+        self.deliver = deliver
+        self.lost = lost
+        self.learnedEvents = learnedEvents
+        movement = MovementTracker(options: options, now: loop.now)
+        watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        // libevdev read the axes as it opened the device: the first sample is current.
+        sample(now: loop.clock)
+    }
+
+    func stop() {
+        stopped = true
+        watch?.cancel()
+        watch = nil
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func readable() {
+        guard !stopped else { return }
+        let drained: EvdevDevice.Drained
+        do {
+            drained = try device.drain()
+        } catch {
+            lost("reading \(device.path) failed (\(error))")
+            return
+        }
+        if drained.axisEvents > 0 && !sendsEvents {
+            sendsEvents = true
+            Log.debug("\(device.path): sends events; reading them instead of polling")
+            learnedEvents()
+        }
+        if drained.frames > 0 || drained.resynced { sample(now: loop.clock) }
+    }
+
+    /// A timer read: a polled device's kernel state, or an event device's held state.
+    private func tick() {
+        timer = nil
+        guard !stopped else { return }
+        if !sendsEvents {
+            do {
+                try device.resync()
+            } catch {
+                lost("reading \(device.path) failed (\(error))")
+                return
+            }
+        }
+        sample(now: loop.clock)
+    }
+
+    private func sample(now: UInt64) {
+        let gravity = transform(device.value(EvdevDevice.absX), device.value(EvdevDevice.absY), device.value(EvdevDevice.absZ))
+        movement.note(gravity, at: now)
+        deliver(Sample(timeUs: Int64(now), gravity: gravity))
+        guard !stopped else { return }  // stopped from inside deliver
+        timer?.cancel()
+        timer = nil
+        let moving = movement.isMoving(at: now)
+        let fast = min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
+        wasMoving = moving
+        let interval: UInt64
+        if moving {
+            interval = fast
+        } else if sendsEvents {
+            return  // at rest: the next event wakes the loop
+        } else {
+            interval = options.pollIntervalUs
+        }
+        do {
+            timer = try loop.addTimer(at: now + interval) { [unowned(unsafe) self] in self.tick() }
+        } catch {
+            Log.error("cannot arm the input accelerometer timer: \(error)")
+        }
+    }
+}
