@@ -12,8 +12,8 @@ import Systemd
 /// A device that has sent no event yet is polled as a polled IIO device is (libevdev's
 /// forced sync reads the kernel's axis values); its first event switches it to events.
 final class InputAccelerometerReader {
-    private let device: EvdevDevice
-    private let transform: (Int32, Int32, Int32) -> Vector3
+    private let opened: OpenInputAccelerometer
+    private var device: EvdevDevice { opened.device }
     private let loop: EventLoop
     private let options: ReaderOptions
     private let deliver: (Sample) -> Void
@@ -26,10 +26,9 @@ final class InputAccelerometerReader {
     private var wasMoving = false
     private var stopped = false
 
-    init(device: EvdevDevice, transform: @escaping (Int32, Int32, Int32) -> Vector3, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
+    init(device: OpenInputAccelerometer, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void, learnedEvents: @escaping () -> Void) throws(CallError) {
-        self.device = device
-        self.transform = transform
+        opened = device
         self.sendsEvents = sendsEvents
         self.loop = loop
         self.options = options
@@ -37,7 +36,7 @@ final class InputAccelerometerReader {
         self.lost = lost
         self.learnedEvents = learnedEvents
         movement = MovementTracker(options: options, now: loop.now)
-        watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        watch = try loop.addIO(fd: device.device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         // libevdev read the axes as it opened the device: the first sample is current.
         sample(now: loop.clock)
     }
@@ -83,7 +82,7 @@ final class InputAccelerometerReader {
     }
 
     private func sample(now: UInt64) {
-        let gravity = transform(device.value(EvdevDevice.absX), device.value(EvdevDevice.absY), device.value(EvdevDevice.absZ))
+        let gravity = opened.gravity
         movement.note(gravity, at: now)
         deliver(Sample(timeUs: Int64(now), gravity: gravity))
         guard !stopped else { return }  // stopped from inside deliver

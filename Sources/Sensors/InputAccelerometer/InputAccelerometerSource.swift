@@ -18,7 +18,7 @@ public final class InputAccelerometerSource: SampleSource {
     private var bound: DiscoveredInputAccelerometer?
     private var monitor: DeviceMonitor?
     private var reader: InputAccelerometerReader?
-    private var open: (device: EvdevDevice, transform: (Int32, Int32, Int32) -> Vector3)?
+    private var open: OpenInputAccelerometer?
     /// This binding has sent events: later starts skip the polling.
     private var sendsEvents = false
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
@@ -36,35 +36,24 @@ public final class InputAccelerometerSource: SampleSource {
         bind(InputAccelerometerDiscovery.select(InputAccelerometerDiscovery.scan(), report: report))
     }
 
-    /// Opens the device and works out its units (InputAccelerometerUnits) and frame.
-    private func openBound() throws(SourceError) -> (EvdevDevice, (Int32, Int32, Int32) -> Vector3) {
-        guard let bound, let configuration = bound.configuration, let node = bound.devnode else { throw SourceError("no accelerometer") }
-        let device: EvdevDevice
-        do {
-            device = try EvdevDevice(path: node)
-        } catch {
-            throw SourceError("\(bound.sysname): \(error)")
-        }
-        let axes = [EvdevDevice.absX, EvdevDevice.absY, EvdevDevice.absZ].compactMap { device.axis($0) }
-        guard axes.count == 3 else { throw SourceError("\(bound.sysname): no ABS_X, ABS_Y and ABS_Z axes") }
-        let units = InputAccelerometerUnits(property: configuration.unitsProperty, hasAccelerometerProperty: device.isAccelerometer,
-                                            resolutions: axes.map { $0.resolution })
-        if let note = units.note { report(Log.warning, "\(bound.sysname): \(note)") }
-        let matrix = configuration.mountMatrix
-        return (device, { x, y, z in matrix.apply(units.sensorFrame(x, y, z)) })
+    private func openBound() throws(SourceError) -> OpenInputAccelerometer {
+        guard let bound else { throw SourceError("no accelerometer") }
+        let opened = try OpenInputAccelerometer(bound)
+        if let note = opened.units.note { report(Log.warning, "\(bound.sysname): \(note)") }
+        return opened
     }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
         guard reader == nil else { return }
-        let (device, transform) = try openBound()
-        open = (device, transform)
+        let opened = try openBound()
+        open = opened
         do {
-            reader = try InputAccelerometerReader(device: device, transform: transform, sendsEvents: sendsEvents, loop: loop, options: options,
+            reader = try InputAccelerometerReader(device: opened, sendsEvents: sendsEvents, loop: loop, options: options,
                                                   deliver: deliver, lost: { [unowned(unsafe) self] in self.lose($0) },
                                                   learnedEvents: { [unowned(unsafe) self] in self.sendsEvents = true })
         } catch {
             open = nil
-            throw SourceError("\(device.path): \(error)")
+            throw SourceError("\(opened.path): \(error)")
         }
     }
 
@@ -76,10 +65,8 @@ public final class InputAccelerometerSource: SampleSource {
 
     /// While reading, the held state; otherwise the device is opened for one read.
     public func readOnce() throws(SourceError) -> Vector3 {
-        var opened = open
-        if opened == nil { opened = try openBound() }
-        let (device, transform) = opened!
-        return transform(device.value(EvdevDevice.absX), device.value(EvdevDevice.absY), device.value(EvdevDevice.absZ))
+        if let open { return open.gravity }
+        return try openBound().gravity
     }
 
     private func bind(_ candidate: DiscoveredInputAccelerometer?) {
