@@ -44,6 +44,7 @@ class FakeInputAccelerometer:
         self.accelerometer_prop = accelerometer_prop
         self.counts = self.pose_counts(pose)
         self.parent = parent
+        self.own_parent = parent is None
         self.props = dict(props or {})
         self.input_props = dict(input_props or {})
         self.uniq = uniq
@@ -68,16 +69,18 @@ class FakeInputAccelerometer:
         self.input_syspath = self.tb.add_device('input', 'input%d' % n, self.parent,
                                                 ['name', self.name, 'uniq', self.uniq, 'properties', '40' if self.accelerometer_prop else '0'],
                                                 sum(([k, v] for k, v in props.items()), []))
-        props = {'ID_INPUT': '1', 'ID_INPUT_ACCELEROMETER': '1', 'DEVNAME': self.node, 'MAJOR': '13', 'MINOR': str(64 + n)}
-        props.update(self.props)
-        self.syspath = self.tb.add_device('input', 'event%d' % n, self.input_syspath, ['dev', '13:%d' % (64 + n)],
-                                          sum(([k, v] for k, v in props.items()), []))
+        # The node answers before its add uevent goes out (add_device sends it), as the
+        # kernel's does.
         os.makedirs(self.root + '/dev/input', exist_ok=True)
         path = self.root + self.node
         if not os.path.exists(path):
             os.mkfifo(path)
         self.fifo = os.open(path, os.O_RDWR | os.O_NONBLOCK)
         self._load_ioctls()
+        props = {'ID_INPUT': '1', 'ID_INPUT_ACCELEROMETER': '1', 'DEVNAME': self.node, 'MAJOR': '13', 'MINOR': str(64 + n)}
+        props.update(self.props)
+        self.syspath = self.tb.add_device('input', 'event%d' % n, self.input_syspath, ['dev', '13:%d' % (64 + n)],
+                                          sum(([k, v] for k, v in props.items()), []))
 
     def _load_ioctls(self):
         x, y, z = self.counts
@@ -126,6 +129,9 @@ class FakeInputAccelerometer:
         T.send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
         self.tb.remove_device(self.input_syspath)
+        if self.own_parent:
+            self.tb.remove_device(self.parent)
+            self.parent = None
         self.close()
 
     def close(self):

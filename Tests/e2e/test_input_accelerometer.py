@@ -37,3 +37,142 @@ def test_begin_answers_from_the_input_accelerometer_and_follows_its_events(testb
     d.client.end()
     # Closed after the last End (and the demand's linger): nothing can be read any more.
     assert T.wait_for(lambda: not node_open(d, fake), timeout=3), d.output()
+
+
+def abs_reads(d):
+    """EVIOCGABS requests the daemon made (umockdev's ioctl debug log): the axis reads of an
+    open or of a poll."""
+    return len(re.findall(r'request 8018454[0-2]: emulated', d.output()))
+
+
+def test_monitor_sensor_follows_the_four_edge_poses(testbed, start, bus):
+    fake = FakeInputAccelerometer(testbed, pose='portrait')
+    d = start('--sensor-proxy-compat')
+    m = monitor_sensor(bus)
+    try:
+        out = read_until(m, r'Accelerometer orientation changed: normal')
+        assert '=== Has accelerometer' in out, out + d.output()
+        assert 'Accelerometer orientation changed: normal' in out, out + d.output()
+        expected = ['normal']
+        for pose, name in [('landscapeLeft', 'right-up'), ('portraitUpsideDown', 'bottom-up'),
+                           ('landscapeRight', 'left-up'), ('portrait', 'normal')]:
+            fake.set_pose(pose)
+            expected.append(name)
+            pattern = r'(?:Accelerometer orientation changed: \S+\n(?:.|\n)*?){%d}' % len(expected)
+            out = read_until(m, pattern)
+            changes = re.findall(r'Accelerometer orientation changed: (\S+)', out)
+            assert changes == expected, out + d.output()
+    finally:
+        m.kill()
+        m.wait()
+    assert T.wait_for(lambda: not node_open(d, fake), timeout=3), d.output()
+
+
+def test_a_device_that_sends_no_events_is_polled_and_closed_after_the_last_end(testbed, start):
+    fake = FakeInputAccelerometer(testbed, pose='landscapeRight')
+    d = start(env={'UMOCKDEV_DEBUG': 'ioctl'})
+    t0 = time.monotonic()
+    assert d.client.begin() == 'landscapeRight', d.output()
+    first = time.monotonic() - t0
+    time.sleep(1.0)
+    polls = abs_reads(d)
+    # libevdev's open reads the three axes once; each poll (every 250 ms at rest) three more.
+    assert polls >= 3 + 3 * 3, (polls, d.output())
+    d.client.end()
+    assert T.wait_for(lambda: not node_open(d, fake), timeout=3), d.output()
+    after = abs_reads(d)
+    time.sleep(0.6)
+    assert abs_reads(d) == after, 'read after the last End'
+    assert first < 1.0, first
+
+
+def test_a_device_that_sends_events_is_not_polled_at_rest(testbed, start):
+    fake = FakeInputAccelerometer(testbed, pose='portrait')
+    d = start(env={'UMOCKDEV_DEBUG': 'ioctl'})
+    assert d.client.begin() == 'portrait', d.output()
+    fake.set_pose('landscapeLeft')
+    assert d.client.wait_for('Orientation', 'landscapeLeft'), d.output()
+    time.sleep(0.8)   # past the fast reads that follow a change (600 ms)
+    before = abs_reads(d)
+    time.sleep(1.0)
+    assert abs_reads(d) == before, 'polled although the device sends events'
+    fake.set_pose('portrait')
+    assert d.client.wait_for('Orientation', 'portrait'), d.output()
+    d.client.end()
+
+
+def test_a_game_controllers_motion_sensor_is_refused(testbed, start):
+    # A DualShock-style controller: one HID device, a gamepad input device that udev marks
+    # ID_INPUT_JOYSTICK and a motion-sensor input device with INPUT_PROP_ACCELEROMETER.
+    hid = testbed.tb.add_device('hid', '0005:054C:09CC.0001', None, [], [])
+    testbed.tb.add_device('input', 'input20', hid, ['name', 'Wireless Controller', 'uniq', 'aa:bb:cc:dd:ee:ff'],
+                          ['ID_INPUT', '1', 'ID_INPUT_JOYSTICK', '1'])
+    FakeInputAccelerometer(testbed, number=21, name='Wireless Controller Motion Sensors', parent=hid, uniq='aa:bb:cc:dd:ee:ff')
+    d = start()
+    assert d.client.get('HasAccelerometer') is False, d.output()
+    assert re.search(r'event21 \(Wireless Controller Motion Sensors\): refused: a game controller, not the display\'s: '
+                     r'input20 \(Wireless Controller\) of the same device is a joystick', d.output()), d.output()
+    out = sensors(testbed)
+    assert re.search(r'event21 \(Wireless Controller Motion Sensors\)\n.*\n  refused: +a game controller', out), out
+
+
+def test_a_node_udev_marks_a_joystick_is_refused(testbed, start):
+    FakeInputAccelerometer(testbed, props={'ID_INPUT_JOYSTICK': '1'})
+    d = start()
+    assert d.client.get('HasAccelerometer') is False, d.output()
+    assert 'refused: a game controller, not the display\'s: udev ID_INPUT_JOYSTICK=1' in d.output(), d.output()
+
+
+def test_an_iio_display_accelerometer_comes_first(testbed, start):
+    testbed.accelerometer(pose='landscapeLeft')
+    fake = FakeInputAccelerometer(testbed, pose='portrait')
+    d = start()
+    assert d.client.begin() == 'landscapeLeft', d.output()
+    assert not node_open(d, fake)
+    d.client.end()
+    out = sensors(testbed)
+    assert 'not used (the IIO display accelerometer iio:device0 is)' in out, out
+
+
+def test_hotplug(testbed, start):
+    d = start()
+    assert d.client.get('HasAccelerometer') is False
+    fake = FakeInputAccelerometer(testbed, pose='portraitUpsideDown')
+    T.send_uevent(testbed.tb, fake.syspath, 'add')
+    assert T.wait_for(lambda: d.client.get('HasAccelerometer') is True), d.output()
+    assert d.client.begin() == 'portraitUpsideDown', d.output()
+    fake.remove()
+    assert T.wait_for(lambda: d.client.get('HasAccelerometer') is False), d.output()
+    assert T.wait_for(lambda: d.client.get('Orientation') == 'unknown'), d.output()
+    assert not node_open(d, fake)
+    # Back again while the caller still holds its Begin: it starts at once.
+    # (The kernel numbers it anew; umockdev keeps the first ioctl tree of a node path.)
+    fake = FakeInputAccelerometer(testbed, number=6, pose='landscapeRight')
+    T.send_uevent(testbed.tb, fake.syspath, 'add')
+    assert d.client.wait_for('Orientation', 'landscapeRight'), d.output()
+    d.client.end()
+
+
+def sensors(testbed):
+    env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root)
+    return subprocess.run([os.path.join(T.BIN, 'orientctl'), 'sensors'], env=env, capture_output=True, text=True,
+                          timeout=10).stdout
+
+
+def test_units_come_from_the_resolution_a_udev_property_or_iio_sensor_proxys_256(testbed):
+    FakeInputAccelerometer(testbed, number=5, counts_per_g=1024)
+    FakeInputAccelerometer(testbed, number=6, name='ST LIS3LV02DL Accelerometer', counts_per_g=1000, resolution=0,
+                           accelerometer_prop=False, props={'ORIENTD_ACCEL_RESOLUTION': '1000'})
+    FakeInputAccelerometer(testbed, number=7, name='hdaps', counts_per_g=256, resolution=0, accelerometer_prop=False,
+                           props={'ACCEL_MOUNT_MATRIX': '0, 1, 0; -1, 0, 0; 0, 0, 1'})
+    out = sensors(testbed)
+    blocks = {m.group(1): m.group(0) for m in re.finditer(r'^(event\d+) (?:.+\n)+', out, re.M)}
+    assert 'used for orientation (no IIO display accelerometer)' in blocks['event5'], out
+    assert 'units:              1024.0 counts per g (input_absinfo resolution)' in blocks['event5'], out
+    assert 'device frame (0.00, -9.81, 0.00)' in blocks['event5'], out
+    assert 'not used (another input accelerometer is)' in blocks['event6'], out
+    assert 'units:              1000.0 counts per g (udev ORIENTD_ACCEL_RESOLUTION)' in blocks['event6'], out
+    assert 'device frame (0.00, -9.81, 0.00)' in blocks['event6'], out
+    assert "256.0 counts per g (not given; iio-sensor-proxy's 256 per g)" in blocks['event7'], out
+    assert 'mount matrix:       0, 1, 0; -1, 0, 0; 0, 0, 1 (udev ACCEL_MOUNT_MATRIX)' in blocks['event7'], out
+    assert 'device frame (-9.81, 0.00, 0.00)' in blocks['event7'], out

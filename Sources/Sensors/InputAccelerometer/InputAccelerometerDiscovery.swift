@@ -61,7 +61,8 @@ public enum InputAccelerometerDiscovery {
 
     static func describe(_ device: Device, inputs: [Device]) -> DiscoveredInputAccelerometer? {
         guard device.sysname.hasPrefix("event"), device.property(accelerometerProperty) == "1" else { return nil }
-        let name = device.attribute("device/name") ?? "?"
+        let inputPath = parentPath(device.syspath)
+        let name = inputs.first { $0.syspath == inputPath }?.attribute("name") ?? device.attribute("device/name") ?? "?"
         return DiscoveredInputAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode, name: name,
                                             result: configure(device, inputs: inputs), device: device)
     }
@@ -71,7 +72,7 @@ public enum InputAccelerometerDiscovery {
         guard device.devnode != nil else { return .failure(.noDeviceNode) }
         var notes: [String] = []
         var matrix = MountMatrix.identity
-        var matrixSource = "identity (none given)"
+        var matrixSource = "none given"
         if let text = device.property("ACCEL_MOUNT_MATRIX") {
             do {
                 matrix = try MountMatrix(parsing: text)
@@ -81,7 +82,7 @@ public enum InputAccelerometerDiscovery {
             }
         }
         var location = AccelerometerLocation.display
-        var locationSource = "display (default)"
+        var locationSource = "default"
         if let text = device.property("ACCEL_LOCATION") {
             if let parsed = AccelerometerLocation(rawValue: text) {
                 location = parsed
