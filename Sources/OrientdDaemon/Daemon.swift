@@ -66,8 +66,8 @@ public enum Daemon {
         }
         defer { for handler in handlers { handler.cancel() } }
 
-        let posture = PostureWiring(display: try makeSource(options, loop: loop), options: options, loop: loop)
-        let source = posture.orientationSource
+        let sensors = DaemonSensors(options: options, display: try makeSource(options, loop: loop), loop: loop)
+        let registry = sensors.registry
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -78,29 +78,24 @@ public enum Daemon {
         try step(try bus.attach(to: loop))
         try step(try bus.exitLoopOnDisconnect())
 
-        let hub = OrientationHub(source: source, timers: loop, supportedOption: options.supportedOrientations,
-                                 lockLimit: options.limits.callers)
-        var sleep: SleepWatch?
-        let demand = SensorDemand(timers: loop) { level in
-            hub.run(PostureWiring.orientationLevel(level))
-            posture.hub.run(level)
-            sleep?.sensorChanged(running: level == .full)
-        }
-        sleep = try step(try SleepWatch(bus: bus, demand: demand, source: source))
+        let hub = sensors.orientation
+        let demand = registry.demand(.accelerometer)
+        let sleep = try step(try SleepWatch(bus: bus, registry: registry))
+        registry.levelChanged = { _, _ in sleep.sensorsChanged() }
         let budget = CallerBudget(limits: options.limits)
         let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
-        let tabletSwitch = posture.makeSwitch(options)
-        let postureService = try step(try PostureService(bus: bus, hub: posture.hub, demand: demand))
-        let lid = try step(try LidWatch(bus: bus, hub: posture.hub))
+        let tabletSwitch = sensors.posture.makeSwitch(options)
+        let postureService = try step(try PostureService(bus: bus, hub: sensors.posture.hub, demand: demand))
+        let lid = try step(try LidWatch(bus: bus, hub: sensors.posture.hub))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         var ambient: AmbientSensorsService?
         var compass: CompassService?
-        if options.sensorProxyCompat {
-            let light = AmbientSensorsService(bus: bus, loop: loop, budget: budget)
+        if let light = sensors.light, let proximity = sensors.proximity, let compassSensor = sensors.compass {
+            let light = AmbientSensorsService(bus: bus, light: light, proximity: proximity, registry: registry, budget: budget)
             ambient = light
             compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
-            compass = try step(try CompassService(bus: bus, loop: loop, budget: budget))
+            compass = try step(try CompassService(bus: bus, compass: compassSensor, registry: registry, budget: budget))
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
@@ -108,9 +103,7 @@ public enum Daemon {
         let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
         defer { withExtendedLifetime((orientation, compat, ambient, compass, pathFilter, sleep, postureService, lid)) {} }
         stopSensor = {
-            demand.stopNow()
-            ambient?.stopNow()
-            compass?.stopNow()
+            registry.stopAll()
             tabletSwitch?.close()
         }
         for name in names {
@@ -125,7 +118,7 @@ public enum Daemon {
             }
         }
 
-        let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
+        let sensor = sensors.posture.orientationSource.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
         Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
         let code = try step(try loop.run())

@@ -9,8 +9,9 @@ import Systemd
 /// `ClaimProximity`/`ReleaseProximity`. `SensorProxyService` exports these members beside
 /// the accelerometer's. Each sensor polls only while claimed: claims are per caller and
 /// idempotent (as in iio-sensor-proxy), released when the caller leaves the bus, counted by
-/// the shared `CallerBudget`, and feed a `SensorDemand` of the sensor's own, so a
-/// claim/release storm costs one start and one stop per linger.
+/// the shared `CallerBudget`, and feed the sensor's demand in the `SensorRegistry`, so a
+/// claim/release storm costs one start and one stop per linger, and nothing is read after the
+/// last release.
 public final class AmbientSensorsService {
     private typealias API = Contract.SensorProxy
 
@@ -19,29 +20,23 @@ public final class AmbientSensorsService {
     let proximity: PolledSensor<Proximity>
     private var lightClaims: CallerTracker!
     private var proximityClaims: CallerTracker!
-    private let lightDemand: SensorDemand
-    private let proximityDemand: SensorDemand
+    private let registry: SensorRegistry
 
-    public init(bus: Bus, loop: EventLoop, budget: CallerBudget, parameters: PolledSensorParameters = PolledSensorParameters(),
-                bufferedParameters: BufferedSensorParameters = BufferedSensorParameters(),
-                demand: SensorDemand.Parameters = SensorDemand.Parameters()) {
+    public init(bus: Bus, light: LightSensors, proximity: PolledSensor<Proximity>, registry: SensorRegistry, budget: CallerBudget) {
         self.bus = bus
-        let light = LightSensors(loop: loop, polledParameters: parameters, bufferedParameters: bufferedParameters)
-        let proximity = PolledSensor<Proximity>(loop: loop, parameters: parameters)
         self.light = light
         self.proximity = proximity
-        lightDemand = SensorDemand(timers: loop, parameters: demand) { level in light.run(level != .off) }
-        proximityDemand = SensorDemand(timers: loop, parameters: demand) { level in proximity.run(level != .off) }
+        self.registry = registry
         lightClaims = CallerTracker(bus: bus, resource: "light claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.lightDemand.set(.sensorClaims, self.lightClaims.isEmpty ? .off : .full)
+            [unowned(unsafe) self] _ in self.registry.set(.light, .sensorClaims, self.lightClaims.isEmpty ? .off : .full)
         }
         proximityClaims = CallerTracker(bus: bus, resource: "proximity claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.proximityDemand.set(.sensorClaims, self.proximityClaims.isEmpty ? .off : .full)
+            [unowned(unsafe) self] _ in self.registry.set(.proximity, .sensorClaims, self.proximityClaims.isEmpty ? .off : .full)
         }
-        light.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasAmbientLight", "LightLevelUnit", "LightLevel"]) }
-        light.readingChanged = { [unowned(unsafe) self] in self.emit(["LightLevelUnit", "LightLevel"]) }
-        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasProximity", "ProximityNear"]) }
-        proximity.readingChanged = { [unowned(unsafe) self] _ in self.emit(["ProximityNear"]) }
+        light.availabilityChanged = { [unowned(unsafe) self] _ in self.emit([API.hasAmbientLight, API.lightLevelUnit, API.lightLevel]) }
+        light.readingChanged = { [unowned(unsafe) self] in self.emit([API.lightLevelUnit, API.lightLevel]) }
+        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.emit([API.hasProximity, API.proximityNear]) }
+        proximity.readingChanged = { [unowned(unsafe) self] _ in self.emit([API.proximityNear]) }
     }
 
     /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`
@@ -53,17 +48,17 @@ public final class AmbientSensorsService {
     /// Members of `net.hadess.SensorProxy` this service answers.
     public var members: [BusMember] {
         [
-            .method(name: "ClaimLight") { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.lightClaims) },
-            .method(name: "ReleaseLight") { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.lightClaims) },
-            .method(name: "ClaimProximity") { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.proximityClaims) },
-            .method(name: "ReleaseProximity") { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.proximityClaims) },
-            .property(name: "HasAmbientLight", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.light.isAvailable) },
-            .property(name: "LightLevelUnit", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.lightUnit) },
-            .property(name: "LightLevel", signature: "d", emitsChange: true) { [unowned(unsafe) self] in
+            .method(name: API.claimLight) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.lightClaims) },
+            .method(name: API.releaseLight) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.lightClaims) },
+            .method(name: API.claimProximity) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.proximityClaims) },
+            .method(name: API.releaseProximity) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.proximityClaims) },
+            .property(name: API.hasAmbientLight, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.light.isAvailable) },
+            .property(name: API.lightLevelUnit, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.lightUnit) },
+            .property(name: API.lightLevel, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
                 .double(self.light.reading?.value ?? 0)
             },
-            .property(name: "HasProximity", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.proximity.isAvailable) },
-            .property(name: "ProximityNear", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.hasProximity, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.proximity.isAvailable) },
+            .property(name: API.proximityNear, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
                 .bool(self.proximity.reading ?? false)
             },
         ]
@@ -84,12 +79,6 @@ public final class AmbientSensorsService {
             Log.debug("release of \(claims.resource) from \(call.sender ?? "?")")
         }
         try? call.replyEmpty()
-    }
-
-    /// Stops both sensors at once (shutdown).
-    public func stopNow() {
-        lightDemand.stopNow()
-        proximityDemand.stopNow()
     }
 
     private func emit(_ names: [String]) {

@@ -7,8 +7,8 @@ import Systemd
 /// 3.0's names, values and units): `HasCompass`, `CompassHeading` (degrees from magnetic
 /// north), `ClaimCompass`/`ReleaseCompass`. The compass's buffer runs only while claimed:
 /// claims are per caller and idempotent (as in iio-sensor-proxy), released when the caller
-/// leaves the bus, counted by the shared `CallerBudget`, and feed a `SensorDemand` of the
-/// compass's own. The bus policy (dbus/net.hadess.SensorProxy.conf) lets only geoclue's
+/// leaves the bus, counted by the shared `CallerBudget`, and feed the compass's demand in the
+/// `SensorRegistry`. The bus policy (dbus/net.hadess.SensorProxy.conf) lets only geoclue's
 /// user reach this object, as iio-sensor-proxy's does.
 public final class CompassService {
     private typealias API = Contract.SensorProxy
@@ -16,20 +16,18 @@ public final class CompassService {
     private let bus: Bus
     let compass: BufferedSensor<Compass>
     private var claims: CallerTracker!
-    private let demand: SensorDemand
+    private let registry: SensorRegistry
     private var export: BusObjectExport?
 
-    public init(bus: Bus, loop: EventLoop, budget: CallerBudget, parameters: BufferedSensorParameters = BufferedSensorParameters(),
-                demand demandParameters: SensorDemand.Parameters = SensorDemand.Parameters()) throws(CallError) {
+    public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) throws(CallError) {
         self.bus = bus
-        let compass = BufferedSensor<Compass>(loop: loop, parameters: parameters)
         self.compass = compass
-        demand = SensorDemand(timers: loop, parameters: demandParameters) { level in compass.run(level != .off) }
+        self.registry = registry
         claims = CallerTracker(bus: bus, resource: "compass claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.demand.set(.sensorClaims, self.claims.isEmpty ? .off : .full)
+            [unowned(unsafe) self] _ in self.registry.set(.compass, .sensorClaims, self.claims.isEmpty ? .off : .full)
         }
-        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasCompass", "CompassHeading"]) }
-        compass.readingChanged = { [unowned(unsafe) self] _ in self.emit(["CompassHeading"]) }
+        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.emit([API.hasCompass, API.compassHeading]) }
+        compass.readingChanged = { [unowned(unsafe) self] _ in self.emit([API.compassHeading]) }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
             .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
             .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
@@ -59,9 +57,6 @@ public final class CompassService {
         }
         try? call.replyEmpty()
     }
-
-    /// Stops the compass at once (shutdown).
-    public func stopNow() { demand.stopNow() }
 
     private func emit(_ names: [String]) {
         do {

@@ -34,26 +34,26 @@ public final class OrientationService {
 
     private func members() -> [BusMember] {
         [
-            .method(name: "BeginGeneratingNotifications", result: "s", outNames: ["orientation"]) {
+            .method(name: API.beginMethod, result: "s", outNames: [API.beginResult]) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.begin(call)
             },
-            .method(name: "EndGeneratingNotifications") {
+            .method(name: API.endMethod) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.end(call)
             },
-            .property(name: "Orientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.orientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.currentOrientation().rawValue)
             },
-            .property(name: "ScreenOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.screenOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.screenOrientation.rawValue)
             },
-            .property(name: "IsGeneratingNotifications", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.isGeneratingNotifications, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
                 .bool(self.isGenerating)
             },
-            .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
                 .bool(self.hub.hasSensor)
             },
-            .signal(name: API.signal, signature: "ss", names: ["orientation", "previous"]),
-            .method(name: API.readGravityMethod, result: "ddd", outNames: ["x", "y", "z"]) {
+            .signal(name: API.signal, signature: "ss", names: API.signalArguments),
+            .method(name: API.readGravityMethod, result: "ddd", outNames: API.readGravityResults) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.readGravity(call)
             },
         ] + screenLocks.members
@@ -107,15 +107,15 @@ public final class OrientationService {
         demand.set(.notifications, isGenerating ? .full : .off)
         guard isGenerating != announcedGenerating else { return }
         announcedGenerating = isGenerating
-        emitPropertiesChanged(["IsGeneratingNotifications"])
+        emitPropertiesChanged([API.isGeneratingNotifications])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged:
-            emitPropertiesChanged(["ScreenOrientation"])
+            emitPropertiesChanged([API.screenOrientation])
         case .orientationChanged(let new, let previous):
-            emitPropertiesChanged(["Orientation"])
+            emitPropertiesChanged([API.orientation])
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
                                    new.rawValue, previous.rawValue)
@@ -123,7 +123,7 @@ public final class OrientationService {
                 Log.warning("cannot emit \(API.signal): \(error)")
             }
         case .sensorAvailabilityChanged:
-            emitPropertiesChanged(["HasAccelerometer"])
+            emitPropertiesChanged([API.hasAccelerometer])
         case .sample, .supportedOrientationsChanged:
             break
         }

@@ -27,7 +27,7 @@ final class ScreenLockService {
         }
         hub.observe { [unowned(unsafe) self] event in
             if case .supportedOrientationsChanged = event {
-                self.emit(["SupportedScreenOrientations"])
+                self.emit([API.supportedScreenOrientations])
                 self.announceLock()
             }
         }
@@ -35,16 +35,16 @@ final class ScreenLockService {
 
     var members: [BusMember] {
         [
-            .method(name: API.lockMethod, signature: "s", inNames: ["orientation"]) {
+            .method(name: API.lockMethod, signature: "s", inNames: [API.lockArgument]) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.lock(call)
             },
             .method(name: API.unlockMethod) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.unlock(call)
             },
-            .property(name: "ScreenOrientationLock", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.screenOrientationLock, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.locks.lockedOrientation?.rawValue ?? "")
             },
-            .property(name: "SupportedScreenOrientations", signature: "as", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { [unowned(unsafe) self] in
                 .strings(self.hub.supportedOrientations.orientations.map { $0.rawValue })
             },
         ]
@@ -126,7 +126,7 @@ final class ScreenLockService {
         let lock = hub.locks.lockedOrientation
         guard lock != announcedLock else { return }
         announcedLock = lock
-        emit(["ScreenOrientationLock"])
+        emit([API.screenOrientationLock])
     }
 
     private func emit(_ names: [String]) {

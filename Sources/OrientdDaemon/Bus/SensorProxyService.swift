@@ -38,13 +38,13 @@ public final class SensorProxyService {
         }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         exports.append(try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .method(name: "ClaimAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
-            .method(name: "ReleaseAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
-            .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
-            .property(name: "AccelerometerOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .method(name: API.claimAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
+            .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
+            .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(Self.accelerometerOrientation(self.hub.screenOrientation))
             },
-            .property(name: "AccelerometerTilt", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
+            .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
         ] + ambient.members))
     }
 
@@ -68,17 +68,17 @@ public final class SensorProxyService {
         let new = Tilt.classify(gravity: gravity, orientation: hub.orientation, previous: tilt)
         guard new != tilt else { return }
         tilt = new
-        emit(["AccelerometerTilt"])
+        emit([API.accelerometerTilt])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged:
-            emit(["AccelerometerOrientation"])
+            emit([API.accelerometerOrientation])
         case .orientationChanged:
             updateTilt(hub.gravity)
         case .sensorAvailabilityChanged:
-            emit(["HasAccelerometer"])
+            emit([API.hasAccelerometer])
             updateTilt(hub.gravity)
         case .sample(let gravity):
             updateTilt(gravity)

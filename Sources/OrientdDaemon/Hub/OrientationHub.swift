@@ -49,6 +49,8 @@ public final class OrientationHub {
     private var supportedLogged = false
     private var observers: [(Event) -> Void] = []
     private var sourceDelivering = false
+    /// The source lingers paused (set up, not read) after the last consumer left.
+    private var sourcePaused = false
     private var hasFirstAnswer = false
     private var waiters: [(Orientation) -> Void] = []
     private var waitTimer: (any Cancellable)?
@@ -117,9 +119,27 @@ public final class OrientationHub {
 
     public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
 
-    /// Runs the source (any level above off) or stops it; `SensorDemand` decides.
+    /// Runs the source (`low`, `full`), pauses it (the stop linger: nothing read, nothing
+    /// announced) or stops it; `SensorDemand` decides.
     public func run(_ level: SensorDemand.Level) {
-        level == .off ? stop() : start()
+        switch level {
+        case .off: stop()
+        case .paused: pause()
+        case .low, .full: start()
+        }
+    }
+
+    private func pause() {
+        guard isRunning else { return }
+        isRunning = false
+        if let source, sourceDelivering {
+            source.pause()
+            sourcePaused = true
+            Log.debug("source \(source.name) paused")
+        }
+        sourceDelivering = false
+        gravity = nil
+        answerWaiters(.unknown)
     }
 
     private func start() {
@@ -130,13 +150,14 @@ public final class OrientationHub {
     }
 
     private func stop() {
-        guard isRunning else { return }
+        guard isRunning || sourcePaused else { return }
         isRunning = false
-        if let source, sourceDelivering {
+        if let source, sourceDelivering || sourcePaused {
             source.stop()
             Log.debug("source \(source.name) stopped")
         }
         sourceDelivering = false
+        sourcePaused = false
         gravity = nil
         answerWaiters(.unknown)
     }
@@ -151,6 +172,7 @@ public final class OrientationHub {
         do {
             try source.start { [unowned(unsafe) self] sample in self.receive(sample) }
             sourceDelivering = true
+            sourcePaused = false
             Log.debug("source \(source.name) started")
         } catch {
             startFailures.log(Log.error, "cannot start \(source.name): \(error)", now: timers.now)
@@ -168,6 +190,7 @@ public final class OrientationHub {
             }
         } else {
             sourceDelivering = false
+            sourcePaused = false
             hasFirstAnswer = false
             gravity = nil
             answerWaiters(.unknown)

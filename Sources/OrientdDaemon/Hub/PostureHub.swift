@@ -127,10 +127,15 @@ public final class PostureHub {
 
     public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
 
+    /// Tells the daemon's `SensorRegistry` what this hub reads of the base accelerometer and
+    /// the kernel hinge (nil: the hub keeps the base's reads open itself, as in tests).
+    public var needs: ((SensorRegistry.Kind, SensorDemand.Level) -> Void)?
+
     /// The level `SensorDemand` runs the sensors at. Call it after the orientation hub's own
     /// `run`, so that at `.full` the display stream already flows.
     public func run(_ level: SensorDemand.Level) {
-        wanted = level
+        // Posture keeps nothing set up between its one-shot reads: paused is off.
+        wanted = level == .paused ? .off : level
         apply()
     }
 
@@ -149,7 +154,7 @@ public final class PostureHub {
         // With the kernel's hinge sensor the accelerometers are not read for posture.
         keepReadsOpen(kernel ? .off : target)
         switch target {
-        case .off:
+        case .off, .paused:
             break
         case .low:
             scheduleTick()
@@ -163,6 +168,7 @@ public final class PostureHub {
     private static func name(_ level: SensorDemand.Level) -> String {
         switch level {
         case .off: return "off"
+        case .paused: return "paused"
         case .low: return "low"
         case .full: return "full"
         }
@@ -174,7 +180,12 @@ public final class PostureHub {
     /// the base at `.full` (the display then streams).
     private func keepReadsOpen(_ level: SensorDemand.Level) {
         display?.keepOneShotReadsOpen(level == .low)
-        base?.keepOneShotReadsOpen(level != .off)
+        if let needs {
+            needs(.baseAccelerometer, level)
+            needs(.kernelHinge, activeMethod == .kernelHinge ? running : .off)
+        } else {
+            base?.keepOneShotReadsOpen(level != .off)
+        }
     }
 
     /// The last low-level readings, and when one of them last moved (nil: not since the start).

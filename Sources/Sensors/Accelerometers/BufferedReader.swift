@@ -33,6 +33,7 @@ final class BufferedReader: AccelerometerReader {
     private let udevDevice: Device
     private var failures = 0
     private var stopped = false
+    private(set) var isPaused = false
     private var lastSampleUs: Int64 = 0
     private var samplePeriodUs: Int64 = 20_000
     private var movement: MovementTracker
@@ -248,11 +249,46 @@ final class BufferedReader: AccelerometerReader {
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 
+    /// Keeps the buffer, its trigger and the motion detector; no watch, no timer. Before the
+    /// buffer runs (the raw start) there is nothing worth keeping: the reader stops.
+    func pause() -> Bool {
+        guard !stopped else { return false }
+        guard buffer != nil else {
+            stop()
+            return false
+        }
+        isPaused = true
+        watch?.cancel()
+        watch = nil
+        batchTimer?.cancel()
+        batchTimer = nil
+        silenceTimer?.cancel()
+        silenceTimer = nil
+        return true
+    }
+
+    /// Scans queued while paused are up to a linger old: they are dropped, and the reads
+    /// start as after a fresh start.
+    func resume() {
+        guard isPaused, !stopped, let buffer else { return }
+        isPaused = false
+        for _ in 0..<Self.drainLimit {
+            guard let n = try? buffer.refill(), n > 0 else { break }
+        }
+        movement = MovementTracker(options: options, now: loop.now)
+        lastSampleUs = 0
+        failures = 0
+        waitForData()
+    }
+
+    /// Refills of a paused buffer's stale scans at most: a full buffer empties in one or two.
+    private static let drainLimit = 8
+
     /// The chip says the device moves: read the batch now (unless fast batches already run,
     /// or the stream is silent and its first scan wakes the loop anyway), then fast batches
     /// until it rests.
     private func motionDetected() {
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         let now = loop.now
         let alreadyFast = movement.isMoving(at: now)
         movement.detectorFired(at: now)

@@ -63,7 +63,11 @@ public final class IIOSource: SampleSource {
     }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
-        guard reader == nil else { return }
+        if let reader {
+            // Back within the stop linger: the same set-up reads again (deliver is the same hub's).
+            if reader.isPaused { reader.resume() }
+            return
+        }
         guard let bound, let configuration = bound.configuration, !failing else { throw SourceError("no accelerometer") }
         self.deliver = deliver
         do {
@@ -91,6 +95,10 @@ public final class IIOSource: SampleSource {
         reader?.stop()
         reader = nil
         deliver = nil
+    }
+
+    public func pause() {
+        if let reader, !reader.pause() { self.reader = nil }
     }
 
     /// Reads fail (EIO, EOF, a node that vanished without a remove event): the sensor counts
@@ -173,6 +181,8 @@ public final class IIOSource: SampleSource {
 
     public func readOnce() throws(SourceError) -> Vector3 {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
+        // Drivers refuse the raw attributes while a buffer runs: a lingering one goes.
+        if let reader, reader.isPaused, reader is BufferedReader { stop() }
         guard keepsOneShotReadsOpen else {
             do {
                 return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
@@ -305,9 +315,11 @@ public final class IIOSource: SampleSource {
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
         self.bound = fresh
         if supportedChanged { configurationChanged?() }
-        guard reader != nil, let deliver else { return }
-        reader?.stop()
+        guard let running = reader, let deliver else { return }
+        running.stop()
         reader = nil
+        // A paused reader starts with the new configuration when it is wanted again.
+        if running.isPaused { return }
         do {
             try start(deliver: deliver)
         } catch {

@@ -17,6 +17,7 @@ final class PolledReader: AccelerometerReader {
     private var timer: (any Cancellable)?
     private var failures = 0
     private var stopped = false
+    private(set) var isPaused = false
     private var movement: MovementTracker
     /// The last read found the device moving (or starting): the next one is a steady fast one.
     private var wasMoving = false
@@ -53,10 +54,26 @@ final class PolledReader: AccelerometerReader {
         motion = nil
     }
 
+    func pause() -> Bool {
+        guard !stopped else { return false }
+        isPaused = true
+        timer?.cancel()
+        timer = nil
+        return true
+    }
+
+    func resume() {
+        guard isPaused, !stopped else { return }
+        isPaused = false
+        movement = MovementTracker(options: options, now: loop.now)
+        wasMoving = false
+        poll()
+    }
+
     /// The chip says the device moves: read now (unless fast reads already run), then fast
     /// until it rests.
     private func motionDetected() {
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         let now = loop.now
         let alreadyFast = movement.isMoving(at: now)
         movement.detectorFired(at: now)

@@ -8,7 +8,7 @@ public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = Discovered
 
 /// Binds (`SensorBinding`: discovery, hotplug) and reads the first usable device of one
 /// buffered kind (compass, buffered ambient light), the buffer enabled only while
-/// `run(true)`. The buffer's poll fd wakes the loop when a scan arrives; while scans keep
+/// `run(.reading)` or `run(.idle)` (the stop linger: enabled, not read). The buffer's poll fd wakes the loop when a scan arrives; while scans keep
 /// coming they are read in one batch per `intervalUs` on a timer (the newest counts), so a
 /// sensor sending fast never wakes the machine more than once a period, and a quiet one (a
 /// HID hub sends on change) not at all. Values that are not readings are dropped with a
@@ -46,16 +46,38 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
         SensorBinding<Kind>.scan(parameters: parameters)
     }
 
-    /// Enables (true) or disables (false) the buffer.
-    public func run(_ on: Bool) {
-        guard on != isRunning else { return }
-        isRunning = on
-        if on {
-            start()
-        } else {
+    /// `reading`: the buffer enabled and read; `idle`: enabled, not read (no watch, no
+    /// timer); `off`: disabled, the device left as it was found.
+    public func run(_ state: SensorRun) {
+        switch state {
+        case .reading:
+            guard !isRunning else { return }
+            isRunning = true
+            if session == nil {
+                start()
+            } else {
+                if let bound { Log.debug("\(bound.sysname): \(Kind.role) source resumed") }
+                readBatch()
+            }
+        case .idle:
+            guard isRunning else { return }
+            isRunning = false
+            pauseReads()
+            if let bound { Log.debug("\(bound.sysname): \(Kind.role) source paused") }
+        case .off:
+            let wasSetUp = session != nil || isRunning
+            isRunning = false
             halt()
-            if let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
+            if wasSetUp, let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
         }
+    }
+
+    /// No watch and no timer: nothing is read until `run(.reading)`.
+    private func pauseReads() {
+        watch?.cancel()
+        watch = nil
+        timer?.cancel()
+        timer = nil
     }
 
     private func start() {
@@ -73,10 +95,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
 
     /// Everything the running buffer holds goes; the device is left as it was found.
     private func halt() {
-        watch?.cancel()
-        watch = nil
-        timer?.cancel()
-        timer = nil
+        pauseReads()
         session?.close()
         session = nil
     }
