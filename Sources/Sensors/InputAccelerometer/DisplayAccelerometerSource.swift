@@ -18,6 +18,8 @@ public final class DisplayAccelerometerSource: SampleSource {
     private var running: (any SampleSource)?
     private var deliver: ((Sample) -> Void)?
     private var wasAvailable: Bool
+    /// The running one lingers paused (SampleSource.pause).
+    private var paused = false
 
     public init(iio: any SampleSource, input: any SampleSource) {
         self.iio = iio
@@ -35,17 +37,32 @@ public final class DisplayAccelerometerSource: SampleSource {
     public var supportedOrientations: String? { current.supportedOrientations }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
-        guard running == nil else { return }
+        paused = false
+        if let running {
+            // Back within the stop linger: the paused one resumes, unless the other took over.
+            if running === current {
+                try running.start(deliver: deliver)
+                return
+            }
+            running.stop()
+            self.running = nil
+        }
         let source = current
         try source.start(deliver: deliver)
         running = source
         self.deliver = deliver
     }
 
+    public func pause() {
+        running?.pause()
+        paused = true
+    }
+
     public func stop() {
         running?.stop()
         running = nil
         deliver = nil
+        paused = false
     }
 
     public func readOnce() throws(SourceError) -> Vector3 { try current.readOnce() }
@@ -61,7 +78,11 @@ public final class DisplayAccelerometerSource: SampleSource {
         if let running, let deliver, running !== current || !running.isAvailable {
             running.stop()
             self.running = nil
-            if available {
+            if paused {
+                // Nobody listens: the next start takes the one in charge then.
+                self.deliver = nil
+                paused = false
+            } else if available {
                 Log.info("display accelerometer: switching to \(current.name)")
                 do {
                     try start(deliver: deliver)

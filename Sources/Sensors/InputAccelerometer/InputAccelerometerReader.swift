@@ -41,6 +41,36 @@ final class InputAccelerometerReader {
         sample(now: loop.clock)
     }
 
+    private(set) var isPaused = false
+
+    /// The stop linger: no watch, no timer; the descriptor stays open (the kernel queues what
+    /// the device sends meanwhile, and `resume` drains it).
+    func pause() {
+        guard !stopped else { return }
+        isPaused = true
+        watch?.cancel()
+        watch = nil
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Reads again after `pause`, as after a fresh start: what queued meanwhile is drained,
+    /// so the held state is current, and fast reads follow.
+    func resume() throws(CallError) {
+        guard isPaused, !stopped else { return }
+        isPaused = false
+        do {
+            if sendsEvents { _ = try device.drain() } else { try device.resync() }
+        } catch {
+            lost("reading \(device.path) failed (\(error))")
+            return
+        }
+        movement = MovementTracker(options: options, now: loop.now)
+        wasMoving = false
+        watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        sample(now: loop.clock)
+    }
+
     func stop() {
         stopped = true
         watch?.cancel()
@@ -50,7 +80,7 @@ final class InputAccelerometerReader {
     }
 
     private func readable() {
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         let drained: EvdevDevice.Drained
         do {
             drained = try device.drain()
@@ -69,7 +99,7 @@ final class InputAccelerometerReader {
     /// A timer read: a polled device's kernel state, or an event device's held state.
     private func tick() {
         timer = nil
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         if !sendsEvents {
             do {
                 try device.resync()

@@ -44,7 +44,17 @@ public final class InputAccelerometerSource: SampleSource {
     }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
-        guard reader == nil else { return }
+        if let reader {
+            // Back within the stop linger: the open device reads again.
+            guard reader.isPaused else { return }
+            do {
+                try reader.resume()
+            } catch {
+                stop()
+                throw SourceError("\(bound?.sysname ?? "input"): \(error)")
+            }
+            return
+        }
         let opened = try openBound()
         open = opened
         do {
@@ -56,6 +66,9 @@ public final class InputAccelerometerSource: SampleSource {
             throw SourceError("\(opened.path): \(error)")
         }
     }
+
+    /// The stop linger: the device stays open, nothing is read.
+    public func pause() { reader?.pause() }
 
     public func stop() {
         reader?.stop()
