@@ -7,8 +7,9 @@ import Systemd
 /// Reads an open input accelerometer. The kernel's input core sends an event only when an
 /// axis changes, so between events the values libevdev holds are the device's: a device that
 /// sends events is read as its events arrive (its descriptor watched on the loop), and its
-/// held state is delivered again every `movingPollIntervalUs` while the device moves (the
-/// classifier's still window and the screen rule's dwell decide on samples), nothing at rest.
+/// held state is delivered again every `movingPollIntervalUs` while the device moves and at
+/// `pollIntervalUs` for `eventRestHoldUs` after (the classifier's still window and the screen
+/// rule's dwell decide on samples), then nothing until the next event.
 /// A device that has sent no event yet is polled as a polled IIO device is (libevdev's
 /// forced sync reads the kernel's axis values); its first event switches it to events.
 final class InputAccelerometerReader {
@@ -24,6 +25,9 @@ final class InputAccelerometerReader {
     private var timer: (any Cancellable)?
     private var movement: MovementTracker
     private var wasMoving = false
+    /// The last sample that moved (or the start): an event device's held state is delivered
+    /// again until `eventRestHoldUs` after it.
+    private var lastChangeUs: UInt64
     private var stopped = false
 
     init(device: OpenInputAccelerometer, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
@@ -36,6 +40,7 @@ final class InputAccelerometerReader {
         self.lost = lost
         self.learnedEvents = learnedEvents
         movement = MovementTracker(options: options, now: loop.now)
+        lastChangeUs = loop.now
         watch = try loop.addIO(fd: device.device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         // libevdev read the axes as it opened the device: the first sample is current.
         sample(now: loop.clock)
@@ -66,6 +71,7 @@ final class InputAccelerometerReader {
             return
         }
         movement = MovementTracker(options: options, now: loop.now)
+        lastChangeUs = loop.now
         wasMoving = false
         watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         sample(now: loop.clock)
@@ -113,7 +119,7 @@ final class InputAccelerometerReader {
 
     private func sample(now: UInt64) {
         let gravity = opened.gravity
-        movement.note(gravity, at: now)
+        if movement.note(gravity, at: now) { lastChangeUs = now }
         deliver(Sample(timeUs: Int64(now), gravity: gravity))
         guard !stopped else { return }  // stopped from inside deliver
         timer?.cancel()
@@ -124,7 +130,7 @@ final class InputAccelerometerReader {
         let interval: UInt64
         if moving {
             interval = fast
-        } else if sendsEvents {
+        } else if sendsEvents && now >= lastChangeUs + options.eventRestHoldUs {
             return  // at rest: the next event wakes the loop
         } else {
             interval = options.pollIntervalUs
