@@ -58,6 +58,9 @@ public enum Contract {
         public static let noSensor = "org.orientd.Orientation1.Error.NoSensor"
         public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
         public static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+        /// The bus's answers to a call for a name nobody owns (orientd is not running).
+        public static let serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
+        public static let nameHasNoOwner = "org.freedesktop.DBus.Error.NameHasNoOwner"
     }
 
     /// logind (`org.freedesktop.login1`), whose sleep signal and lid switch orientd follows.

@@ -75,6 +75,13 @@ public enum Daemon {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
         try step(try bus.setCallTimeout(us: busCallTimeoutUs))
+        do {
+            try bus.waitUntilReady(withinUs: busCallTimeoutUs)
+        } catch where error.errno == ETIMEDOUT {
+            throw StartupError(message: "the bus accepted the connection but did not answer within \(busCallTimeoutUs / 1_000_000) s")
+        } catch {
+            throw StartupError(message: "cannot connect to the bus: \(error)")
+        }
         try step(try bus.attach(to: loop))
         try step(try bus.exitLoopOnDisconnect())
 

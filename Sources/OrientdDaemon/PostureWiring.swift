@@ -16,7 +16,8 @@ struct PostureWiring {
     let hinge: KernelHingeSensor?
 
     init(display: (any SampleSource)?, options: DaemonOptions, loop: EventLoop) {
-        let tap = display.map { SampleTap($0) }
+        // Every reading passes the gate before orientation or posture sees it.
+        let tap = display.map { SampleTap(GatedSource($0, timers: loop)) }
         var base: (any SampleSource)?
         var hinge: KernelHingeSensor?
         if case .iio = options.source {

@@ -29,7 +29,7 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 func failure(_ bus: String, _ error: BusError) -> Failure {
-    if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+    if error.name == Contract.ErrorName.serviceUnknown || error.name == Contract.ErrorName.nameHasNoOwner {
         return Failure("orientd is not running on the \(bus) bus (\(Service.busName) has no owner)")
     }
     return Failure("\(error.name): \(error.message)")
@@ -67,7 +67,7 @@ struct Get: ParsableCommand {
                 return
             }
             let value = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
-                                                  interface: Service.interface, name: "Orientation")
+                                                  interface: Service.interface, name: Service.orientation)
             print(options.json ? "{\"Orientation\": \(jsonString(value))}" : value)
         } catch let error as BusError {
             throw failure(options.bus, error)
@@ -151,7 +151,7 @@ struct Monitor: ParsableCommand {
         let first: String
         do {
             first = try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
-                                 member: "BeginGeneratingNotifications").readString()
+                                 member: Service.beginMethod).readString()
         } catch let error as BusError {
             throw failure(options.bus, error)
         }
@@ -164,7 +164,7 @@ struct Monitor: ParsableCommand {
         withExtendedLifetime((changes, vanished, term, interrupt, deadline)) {}
         if exitCode == 0 {
             _ = try? bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
-                              member: "EndGeneratingNotifications")
+                              member: Service.endMethod)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

@@ -31,7 +31,7 @@ struct Lock: ParsableCommand {
             _ = try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
                              member: Service.lockMethod, orientation ?? "")
             locked = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
-                                               interface: Service.interface, name: "ScreenOrientationLock")
+                                               interface: Service.interface, name: Service.screenOrientationLock)
         } catch {
             throw failure(options.bus, error)
         }

@@ -11,11 +11,12 @@ import pytest
 import buffered_fakes as B
 import orientd_testbed as T
 from test_sleep import logind, prepare_for_sleep  # noqa: F401 (fixture)
+import contract as C
 
-NAME = 'net.hadess.SensorProxy'
-PATH = '/net/hadess/SensorProxy'
-IFACE = 'net.hadess.SensorProxy'
-COMPASS = ('/net/hadess/SensorProxy/Compass', 'net.hadess.SensorProxy.Compass')
+NAME = C.SensorProxy.busName
+PATH = C.SensorProxy.objectPath
+IFACE = C.SensorProxy.interface
+COMPASS = (C.SensorProxy.compassPath, C.SensorProxy.compassInterface)
 
 
 class Watcher:

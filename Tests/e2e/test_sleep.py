@@ -10,8 +10,9 @@ import dbus
 import pytest
 
 import orientd_testbed as T
+import contract as C
 
-LOGIND = ('org.freedesktop.login1', '/org/freedesktop/login1')
+LOGIND = (C.Logind.busName, C.Logind.objectPath)
 
 
 @pytest.fixture

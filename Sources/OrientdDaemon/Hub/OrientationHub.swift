@@ -171,9 +171,9 @@ public final class OrientationHub {
         guard let source, source.isAvailable else { return }
         do {
             try source.start { [unowned(unsafe) self] sample in self.receive(sample) }
+            Log.debug("source \(source.name) \(sourcePaused ? "resumed" : "started")")
             sourceDelivering = true
             sourcePaused = false
-            Log.debug("source \(source.name) started")
         } catch {
             startFailures.log(Log.error, "cannot start \(source.name): \(error)", now: timers.now)
         }

@@ -90,10 +90,14 @@ final class BufferedReader: AccelerometerReader {
         useMonotonicTimestamps()
         chooseTrigger()
         chooseSamplingFrequency()
-        // The first answer comes from the raw attributes, as a polled device gives it: two
-        // readings `confirmIntervalUs` apart (the classifier's first-answer window). The buffer
-        // starts after the second; its first scans would otherwise be the second sample, and
-        // the first of them comes right after the buffer is enabled, too soon to count.
+        try startFromRaw()
+    }
+
+    /// The first answer comes from the raw attributes, as a polled device gives it: two
+    /// readings `confirmIntervalUs` apart (the classifier's first-answer window). The buffer
+    /// starts after the second; its first scans would otherwise be the second sample, and the
+    /// first of them comes right after the buffer is enabled, too soon to count.
+    private func startFromRaw() throws(CallError) {
         guard let first = rawSample() else {
             try startBuffer()
             return
@@ -110,7 +114,7 @@ final class BufferedReader: AccelerometerReader {
     }
 
     private func confirmAndStart() {
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         if let second = rawSample() {
             deliverRaw(second)
             if stopped { return }
@@ -249,15 +253,14 @@ final class BufferedReader: AccelerometerReader {
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 
-    /// Keeps the buffer, its trigger and the motion detector; no watch, no timer. Before the
-    /// buffer runs (the raw start) there is nothing worth keeping: the reader stops.
+    /// Keeps the context, the attributes set up, the buffer, its trigger and the motion
+    /// detector; no watch, no timer. Paused in its raw start, it starts from the raw readings
+    /// again on resume.
     func pause() -> Bool {
         guard !stopped else { return false }
-        guard buffer != nil else {
-            stop()
-            return false
-        }
         isPaused = true
+        startTimer?.cancel()
+        startTimer = nil
         watch?.cancel()
         watch = nil
         batchTimer?.cancel()
@@ -270,14 +273,22 @@ final class BufferedReader: AccelerometerReader {
     /// Scans queued while paused are up to a linger old: they are dropped, and the reads
     /// start as after a fresh start.
     func resume() {
-        guard isPaused, !stopped, let buffer else { return }
+        guard isPaused, !stopped else { return }
         isPaused = false
-        for _ in 0..<Self.drainLimit {
-            guard let n = try? buffer.refill(), n > 0 else { break }
-        }
         movement = MovementTracker(options: options, now: loop.now)
         lastSampleUs = 0
         failures = 0
+        guard let buffer else {
+            do {
+                try startFromRaw()
+            } catch {
+                cannotStart(error)
+            }
+            return
+        }
+        for _ in 0..<Self.drainLimit {
+            guard let n = try? buffer.refill(), n > 0 else { break }
+        }
         waitForData()
     }
 
