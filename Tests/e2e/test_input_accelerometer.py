@@ -179,3 +179,20 @@ def test_units_come_from_the_resolution_a_udev_property_or_iio_sensor_proxys_256
     assert "256.0 counts per g (not given; iio-sensor-proxy's 256 per g)" in blocks['event7'], out
     assert 'mount matrix:       0, 1, 0; -1, 0, 0; 0, 0, 1 (udev ACCEL_MOUNT_MATRIX)' in blocks['event7'], out
     assert 'device frame (-9.81, 0.00, 0.00)' in blocks['event7'], out
+
+
+def test_the_udev_rule_wants_orientd_for_what_iio_sensor_proxy_calls_input_accel():
+    """iio-sensor-proxy 3.0 starts for `SUBSYSTEM=="input", ENV{ID_INPUT_ACCELEROMETER}=="1"`
+    (its input driver then takes only /dev/input/event* nodes); 80-orientd.rules does the same
+    for the event nodes, with either package."""
+    theirs = open('/lib/udev/rules.d/80-iio-sensor-proxy.rules').read()
+    assert 'SUBSYSTEM=="input", ENV{ID_INPUT_ACCELEROMETER}=="1", ENV{IIO_SENSOR_PROXY_TYPE}+="input-accel"' in theirs
+    ours = [l for l in open(os.path.join(T.ROOT, 'udev', '80-orientd.rules')).read().splitlines()
+            if l and not l.startswith('#')]
+    setter = 'SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_ACCELEROMETER}=="1", ENV{ORIENTD_ACCELEROMETER}="1"'
+    assert setter in ours
+    # Before the IIO part's early exit, and it reaches the line that wants the service.
+    assert ours.index(setter) < ours.index('SUBSYSTEM!="iio", GOTO="orientd_end"')
+    assert ours.index('SUBSYSTEM=="input", GOTO="orientd_want"') < ours.index('SUBSYSTEM!="iio", GOTO="orientd_end"')
+    want = ours.index('LABEL="orientd_want"')
+    assert ours[want + 1] == 'ENV{ORIENTD_ACCELEROMETER}=="1", TAG+="systemd", ENV{SYSTEMD_WANTS}+="orientd.service"'
