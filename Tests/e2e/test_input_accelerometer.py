@@ -4,6 +4,7 @@ when no IIO display accelerometer exists, and followed by Debian's monitor-senso
 import os
 import re
 import subprocess
+import threading
 import time
 
 import orientd_testbed as T
@@ -196,3 +197,45 @@ def test_the_udev_rule_wants_orientd_for_what_iio_sensor_proxy_calls_input_accel
     assert ours.index('SUBSYSTEM=="input", GOTO="orientd_want"') < ours.index('SUBSYSTEM!="iio", GOTO="orientd_end"')
     want = ours.index('LABEL="orientd_want"')
     assert ours[want + 1] == 'ENV{ORIENTD_ACCELEROMETER}=="1", TAG+="systemd", ENV{SYSTEMD_WANTS}+="orientd.service"'
+
+
+def context_switches(pid):
+    with open('/proc/%d/status' % pid) as f:
+        return sum(int(l.split()[1]) for l in f if l.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')))
+
+
+def test_a_device_that_sends_noise_at_rest_is_read_in_batches(testbed, start):
+    """A device whose noise passes its fuzz sends frames at rest (50 a second here): orientd
+    reads them in batches every 250 ms instead of waking for each, and still sees a turn."""
+    fake = FakeInputAccelerometer(testbed, pose='portrait')
+    d = start()
+    assert d.client.begin() == 'portrait', d.output()
+    target = {'counts': fake.pose_counts('portrait')}
+    stop = threading.Event()
+
+    def noise():
+        i = 0
+        while not stop.is_set():
+            x, y, z = target['counts']
+            fake.send(x + (i % 3) - 1, y + (i % 2), z)   # a few counts: far below the movement threshold
+            i += 1
+            time.sleep(0.02)
+    thread = threading.Thread(target=noise)
+    thread.start()
+    try:
+        time.sleep(3.0)   # past the fast reads and the held deliveries of the start
+        c0, t0 = context_switches(d.proc.pid), time.monotonic()
+        time.sleep(2.0)
+        rate = (context_switches(d.proc.pid) - c0) / (time.monotonic() - t0)
+        # Each read of the node through umockdev's preload costs about 10 context switches
+        # (round trips on its socket): 4 batches a second are about 40, a wake-up for each of
+        # the 50 frames about 500.
+        assert rate <= 120, (rate, 'woken for each of 50 frames a second?')
+        target['counts'] = fake.pose_counts('landscapeLeft')
+        t1 = time.monotonic()
+        assert d.client.wait_for('Orientation', 'landscapeLeft'), d.output()
+        assert time.monotonic() - t1 < 1.0
+    finally:
+        stop.set()
+        thread.join()
+    d.client.end()

@@ -29,6 +29,11 @@ final class InputAccelerometerReader {
     /// again until `eventRestHoldUs` after it.
     private var lastChangeUs: UInt64
     private var stopped = false
+    /// An event device that sends frames at rest (noise above its fuzz): its descriptor is not
+    /// watched and what queued is drained every `pollIntervalUs`, as the buffered IIO reader
+    /// reads batches at rest (at most 4 wake-ups a second whatever the device's rate); a batch
+    /// that moved, or that found nothing, watches it again.
+    private var batching = false
 
     init(device: OpenInputAccelerometer, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void, learnedEvents: @escaping () -> Void) throws(CallError) {
@@ -53,6 +58,7 @@ final class InputAccelerometerReader {
     func pause() {
         guard !stopped else { return }
         isPaused = true
+        batching = false
         watch?.cancel()
         watch = nil
         timer?.cancel()
@@ -99,20 +105,50 @@ final class InputAccelerometerReader {
             Log.debug("\(device.path): sends events; reading them instead of polling")
             learnedEvents()
         }
-        if drained.frames > 0 || drained.resynced { sample(now: loop.clock) }
+        guard drained.frames > 0 || drained.resynced else { return }
+        let now = loop.clock
+        sample(now: now)
+        if sendsEvents && !stopped && !batching && !movement.isMoving(at: now) { startBatching(now: now) }
+    }
+
+    /// A frame came while the device rests: read the queue on the rest timer instead of
+    /// waking for each frame.
+    private func startBatching(now: UInt64) {
+        batching = true
+        watch?.cancel()
+        watch = nil
+        guard timer == nil else { return }
+        do {
+            timer = try loop.addTimer(at: now + options.pollIntervalUs) { [unowned(unsafe) self] in self.tick() }
+        } catch {
+            Log.error("cannot arm the input accelerometer timer: \(error)")
+        }
+    }
+
+    /// Back to waking for each frame: the device moves, or a batch found nothing.
+    private func stopBatching() {
+        batching = false
+        do {
+            watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        } catch {
+            Log.error("cannot watch \(device.path): \(error)")
+        }
     }
 
     /// A timer read: a polled device's kernel state, or an event device's held state.
     private func tick() {
         timer = nil
         guard !stopped, !isPaused else { return }
-        if !sendsEvents {
-            do {
+        do {
+            if batching {
+                let drained = try device.drain()
+                if drained.frames == 0 && !drained.resynced { stopBatching() }  // quiet again
+            } else if !sendsEvents {
                 try device.resync()
-            } catch {
-                lost("reading \(device.path) failed (\(error))")
-                return
             }
+        } catch {
+            lost("reading \(device.path) failed (\(error))")
+            return
         }
         sample(now: loop.clock)
     }
@@ -125,12 +161,13 @@ final class InputAccelerometerReader {
         timer?.cancel()
         timer = nil
         let moving = movement.isMoving(at: now)
+        if moving && batching { stopBatching() }
         let fast = min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
         wasMoving = moving
         let interval: UInt64
         if moving {
             interval = fast
-        } else if sendsEvents && now >= lastChangeUs + options.eventRestHoldUs {
+        } else if sendsEvents && !batching && now >= lastChangeUs + options.eventRestHoldUs {
             return  // at rest: the next event wakes the loop
         } else {
             interval = options.pollIntervalUs
