@@ -14,7 +14,7 @@ import Systemd
 final class BufferedReader: AccelerometerReader {
     let sysname: String
     let configuration: AccelerometerConfiguration
-    let loop: EventLoop
+    let loop: any Timers
     let options: IIOSource.Options
     let deliver: (Sample) -> Void
     let lost: (String) -> Void
@@ -26,7 +26,7 @@ final class BufferedReader: AccelerometerReader {
     let timestamp: IIOChannel?
     var buffer: IIOBuffer?
     var fd: Int32 = -1
-    var watch: EventSource?
+    var watch: (any Cancellable)?
     var batchTimer: (any Cancellable)?
     var silenceTimer: (any Cancellable)?
     let custody: DeviceCustody?
@@ -46,7 +46,7 @@ final class BufferedReader: AccelerometerReader {
     /// batches' worth, read in batches.
     static let bufferScans = 64
 
-    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop,
+    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers,
          options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
          stalled: @escaping () -> Void, cannotStart: @escaping (CallError) -> Void) throws(CallError) {
         sysname = discovered.sysname

@@ -24,7 +24,7 @@ extension BufferedReader {
 
     func waitForData() {
         do {
-            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
+            watch = try loop.watch(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
                 self.watch?.cancel()
                 self.watch = nil
                 self.readBatch(wokenByData: true)
