@@ -18,25 +18,23 @@ public final class AmbientSensorsService {
     private let bus: Bus
     let light: LightSensors
     let proximity: PolledSensor<Proximity>
-    private var lightClaims: CallerTracker!
-    private var proximityClaims: CallerTracker!
-    private let registry: SensorRegistry
+    private let lightClaims: SensorClaims
+    private let proximityClaims: SensorClaims
 
     public init(bus: Bus, light: LightSensors, proximity: PolledSensor<Proximity>, registry: SensorRegistry, budget: CallerBudget) {
         self.bus = bus
         self.light = light
         self.proximity = proximity
-        self.registry = registry
-        lightClaims = CallerTracker(bus: bus, resource: "light claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.registry.set(.light, .sensorClaims, self.lightClaims.isEmpty ? .off : .full)
+        lightClaims = SensorClaims(bus: bus, resource: "light claims", budget: budget) { claimed in
+            registry.set(.light, .sensorClaims, claimed ? .full : .off)
         }
-        proximityClaims = CallerTracker(bus: bus, resource: "proximity claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.registry.set(.proximity, .sensorClaims, self.proximityClaims.isEmpty ? .off : .full)
+        proximityClaims = SensorClaims(bus: bus, resource: "proximity claims", budget: budget) { claimed in
+            registry.set(.proximity, .sensorClaims, claimed ? .full : .off)
         }
-        light.availabilityChanged = { [unowned(unsafe) self] _ in self.emit([API.hasAmbientLight, API.lightLevelUnit, API.lightLevel]) }
-        light.readingChanged = { [unowned(unsafe) self] in self.emit([API.lightLevelUnit, API.lightLevel]) }
-        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.emit([API.hasProximity, API.proximityNear]) }
-        proximity.readingChanged = { [unowned(unsafe) self] _ in self.emit([API.proximityNear]) }
+        light.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.hasAmbientLight, API.lightLevelUnit, API.lightLevel]) }
+        light.readingChanged = { [unowned(unsafe) self] in self.bus.announce(path: API.objectPath, interface: API.interface, [API.lightLevelUnit, API.lightLevel]) }
+        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.hasProximity, API.proximityNear]) }
+        proximity.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.proximityNear]) }
     }
 
     /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`
@@ -48,10 +46,10 @@ public final class AmbientSensorsService {
     /// Members of `net.hadess.SensorProxy` this service answers.
     public var members: [BusMember] {
         [
-            .method(name: API.claimLight) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.lightClaims) },
-            .method(name: API.releaseLight) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.lightClaims) },
-            .method(name: API.claimProximity) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call, self.proximityClaims) },
-            .method(name: API.releaseProximity) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call, self.proximityClaims) },
+            .method(name: API.claimLight) { [unowned(unsafe) self] (call) throws(BusError) in try self.lightClaims.claim(call) },
+            .method(name: API.releaseLight) { [unowned(unsafe) self] (call) throws(BusError) in self.lightClaims.release(call) },
+            .method(name: API.claimProximity) { [unowned(unsafe) self] (call) throws(BusError) in try self.proximityClaims.claim(call) },
+            .method(name: API.releaseProximity) { [unowned(unsafe) self] (call) throws(BusError) in self.proximityClaims.release(call) },
             .property(name: API.hasAmbientLight, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.light.isAvailable) },
             .property(name: API.lightLevelUnit, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.lightUnit) },
             .property(name: API.lightLevel, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
@@ -64,28 +62,5 @@ public final class AmbientSensorsService {
         ]
     }
 
-    /// Idempotent per caller, as in iio-sensor-proxy.
-    private func claim(_ call: BusMessage, _ claims: CallerTracker) throws(BusError) {
-        if claims.count(call) == 0 {
-            try claims.add(call)
-            Log.debug("claim of \(claims.resource) from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
 
-    /// Releasing without a claim is not an error (iio-sensor-proxy).
-    private func release(_ call: BusMessage, _ claims: CallerTracker) {
-        if claims.remove(call) {
-            Log.debug("release of \(claims.resource) from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
-
-    private func emit(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged on \(API.interface): \(error)")
-        }
-    }
 }

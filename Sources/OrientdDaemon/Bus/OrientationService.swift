@@ -12,7 +12,7 @@ public final class OrientationService {
     private let bus: Bus
     private let hub: OrientationHub
     private let demand: SensorDemand
-    private var begins: CallerTracker!
+    private let begins: CallerTracker
     private let screenLocks: ScreenLockService
     private var export: BusObjectExport?
     /// What IsGeneratingNotifications last announced.
@@ -23,8 +23,8 @@ public final class OrientationService {
         self.hub = hub
         self.demand = demand
         screenLocks = ScreenLockService(bus: bus, hub: hub, budget: budget)
-        begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true,
-                               budget: budget) { [unowned(unsafe) self] _ in self.beginsChanged() }
+        begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true, budget: budget)
+        begins.changed = { [unowned(unsafe) self] _ in self.beginsChanged() }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         export = try bus.export(path: API.objectPath, interface: API.interface, members: members())
     }
@@ -107,15 +107,15 @@ public final class OrientationService {
         demand.set(.notifications, isGenerating ? .full : .off)
         guard isGenerating != announcedGenerating else { return }
         announcedGenerating = isGenerating
-        emitPropertiesChanged([API.isGeneratingNotifications])
+        bus.announce(path: API.objectPath, interface: API.interface, [API.isGeneratingNotifications])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged:
-            emitPropertiesChanged([API.screenOrientation])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.screenOrientation])
         case .orientationChanged(let new, let previous):
-            emitPropertiesChanged([API.orientation])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.orientation])
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
                                    new.rawValue, previous.rawValue)
@@ -123,17 +123,10 @@ public final class OrientationService {
                 Log.warning("cannot emit \(API.signal): \(error)")
             }
         case .sensorAvailabilityChanged:
-            emitPropertiesChanged([API.hasAccelerometer])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.hasAccelerometer])
         case .sample, .supportedOrientationsChanged:
             break
         }
     }
 
-    private func emitPropertiesChanged(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged: \(error)")
-        }
-    }
 }

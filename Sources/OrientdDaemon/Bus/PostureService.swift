@@ -40,7 +40,7 @@ public final class PostureService {
     private func hubEvent(_ event: PostureHub.Event) {
         switch event {
         case .hingeAvailabilityChanged:
-            emitPropertiesChanged([API.hasHinge])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.hasHinge])
             updateDemand()
         case .changed(let update):
             var names = [API.hingeAngle]
@@ -49,7 +49,7 @@ public final class PostureService {
                 announcedTabletMode = update.tabletMode
                 names.append(API.tabletMode)
             }
-            emitPropertiesChanged(names)
+            bus.announce(path: API.objectPath, interface: API.interface, names)
             guard update.postureChanged else { return }
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
@@ -60,11 +60,4 @@ public final class PostureService {
         }
     }
 
-    private func emitPropertiesChanged(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged: \(error)")
-        }
-    }
 }

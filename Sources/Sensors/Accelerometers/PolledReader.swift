@@ -8,7 +8,7 @@ import Systemd
 /// timer reads seldom at rest and a motion event brings a read at once.
 final class PolledReader: AccelerometerReader {
     private let configuration: AccelerometerConfiguration
-    private let loop: EventLoop
+    private let loop: any Timers
     private let options: Options
     private let deliver: (Sample) -> Void
     private let lost: (String) -> Void
@@ -25,7 +25,7 @@ final class PolledReader: AccelerometerReader {
     private var motion: MotionInterrupt?
     typealias Options = IIOSource.Options
 
-    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop, options: Options,
+    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers, options: Options,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
         self.configuration = configuration
         self.loop = loop

@@ -196,7 +196,7 @@ private final class BufferSession {
             Log.notice("\(sysname): buffer was left enabled, disabling it first")
             try device.writeAttribute("buffer/enable", "0")
         }
-        chooseTrigger(device, name: deviceName)
+        setTrigger = DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: deviceName)
         channel.enable()
         do {
             let buffer = try device.createBuffer(samples: scans) { Log.warning($0) }
@@ -206,21 +206,6 @@ private final class BufferSession {
         } catch {
             close()
             throw error
-        }
-    }
-
-    /// HID sensor hubs need their data-ready trigger `<name>-devN` set before the buffer runs
-    /// (iio-sensor-proxy refuses a device without it; a device that has none may run without).
-    private func chooseTrigger(_ device: IIODevice, name: String) {
-        guard device.currentTrigger == nil else { return }
-        let suffix = "-dev" + sysname.dropFirst("iio:device".count)
-        let triggers = context.devices.filter { $0.isTrigger && ($0.name ?? "").hasSuffix(suffix) }
-        guard let trigger = triggers.first(where: { $0.name == name + suffix }) ?? (triggers.count == 1 ? triggers.first : nil) else { return }
-        do {
-            try device.setTrigger(trigger)
-            setTrigger = true
-        } catch {
-            Log.warning("\(sysname): cannot set trigger \(trigger.name ?? trigger.id): \(error), ignoring")
         }
     }
 
