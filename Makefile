@@ -23,7 +23,7 @@ FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 # standard library, compiled in (scripts/build-embedded). BIN holds what is installed and tested.
 EMBEDDED = .build-embedded
 BIN = .build-bin
-SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CInput Sources/CallError Sources/Systemd \
+SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CInput Sources/CEvdev Sources/Evdev Sources/CallError Sources/Systemd \
 	Sources/IIO Sources/Input Sources/OrientationCore Sources/PostureCore Sources/Sensors Sources/OrientdDaemon Sources/orientd \
 	Sources/orientctl -type f)
 # Shell completions, written by orientctl from its command table.

@@ -26,12 +26,15 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("systemd")]),
         // The kernel's uinput requests (ioctl macros), for the tablet-mode input switch.
         .target(name: "CInput", path: "Sources/CInput"),
+        // libevdev, for accelerometers that are input devices (module map with pkg-config).
+        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
         // Swift wrappers over the C libraries, with one error type for failed C calls.
         .target(name: "CallError", dependencies: ["CLibc"], swiftSettings: lean),
         .target(name: "Systemd", dependencies: ["CSystemd", "CLibc", "CallError"], swiftSettings: lean),
         .target(name: "IIO", dependencies: ["CIIO", "CLibc", "CallError"], swiftSettings: lean),
         .target(name: "Input", dependencies: ["CInput", "CLibc", "CallError"], swiftSettings: lean),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CLibc", "CallError"], swiftSettings: lean),
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
@@ -41,7 +44,7 @@ let package = Package(
 
         // Sensors: discovery through sd-device, polled and buffered readers through libiio,
         // trace replay. Used by the daemon and by orientctl.
-        .target(name: "Sensors", dependencies: ["CLibc", "OrientationCore", "Systemd", "IIO"], swiftSettings: lean),
+        .target(name: "Sensors", dependencies: ["CLibc", "OrientationCore", "Systemd", "IIO", "Evdev"], swiftSettings: lean),
 
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
         .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
@@ -61,6 +64,6 @@ let package = Package(
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input"]),
+        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
     ]
 )

@@ -12,6 +12,20 @@ const struct orientd_iio_api *orientd_iio_table(void) {
 static void *handle;
 static unsigned users;
 
+/* A lookup failed: no pointer into the library outlives it (the table is cleared before
+ * dlclose), and the message is copied first (dlclose may reuse dlerror's buffer). */
+static const char *load_failed(const char *message) {
+        static char copy[256];
+        size_t i = 0;
+        for (; message[i] && i + 1 < sizeof copy; i++)
+                copy[i] = message[i];
+        copy[i] = 0;
+        orientd_iio = (struct orientd_iio_api){ 0 };
+        dlclose(handle);
+        handle = NULL;
+        return copy;
+}
+
 const char *orientd_iio_load(void) {
         if (users > 0) {
                 users++;
@@ -24,9 +38,7 @@ const char *orientd_iio_load(void) {
         orientd_iio.name = (__typeof__(orientd_iio.name)) dlsym(handle, "iio_" #name); \
         if (!orientd_iio.name) { \
                 const char *e = dlerror(); \
-                dlclose(handle); \
-                handle = NULL; \
-                return e ? e : "libiio.so.0 lacks iio_" #name; \
+                return load_failed(e ? e : "libiio.so.0 lacks iio_" #name); \
         }
         RESOLVE(create_local_context)
         RESOLVE(context_destroy)

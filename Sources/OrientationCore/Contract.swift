@@ -1,5 +1,5 @@
-/// orientd's D-Bus contract (docs/dbus-api.md): the one copy of the names that the daemon,
-/// `orientctl`, the tests and the benchmarks use.
+/// orientd's D-Bus contract (docs/dbus-api.md, dbus/*.xml): the one copy of the names that the
+/// daemon, `orientctl`, the tests and the benchmarks use. No bus service spells a name itself.
 public enum Contract {
     /// `org.orientd.Orientation1`: the device and screen orientation.
     public enum Orientation1 {
@@ -7,15 +7,31 @@ public enum Contract {
         public static let objectPath = "/org/orientd/Orientation1"
         public static let interface = "org.orientd.Orientation1"
         public static let signal = "OrientationDidChange"
-        public static let stringProperties = ["Orientation", "ScreenOrientation", "ScreenOrientationLock"]
-        /// Properties of signature `as`.
-        public static let stringArrayProperties = ["SupportedScreenOrientations"]
+        /// The signal's argument names (`ss`).
+        public static let signalArguments = ["orientation", "previous"]
+        public static let beginMethod = "BeginGeneratingNotifications"
+        public static let endMethod = "EndGeneratingNotifications"
+        /// `BeginGeneratingNotifications`'s result name.
+        public static let beginResult = "orientation"
         public static let lockMethod = "LockScreenOrientation"
+        /// `LockScreenOrientation`'s argument name.
+        public static let lockArgument = "orientation"
         public static let unlockMethod = "UnlockScreenOrientation"
         public static let readGravityMethod = "ReadGravity"
+        /// `ReadGravity`'s result names (`ddd`).
+        public static let readGravityResults = ["x", "y", "z"]
+        public static let orientation = "Orientation"
+        public static let screenOrientation = "ScreenOrientation"
+        public static let screenOrientationLock = "ScreenOrientationLock"
+        public static let supportedScreenOrientations = "SupportedScreenOrientations"
+        public static let isGeneratingNotifications = "IsGeneratingNotifications"
+        public static let hasAccelerometer = "HasAccelerometer"
+        public static let stringProperties = [orientation, screenOrientation, screenOrientationLock]
+        /// Properties of signature `as`.
+        public static let stringArrayProperties = [supportedScreenOrientations]
+        public static let boolProperties = [isGeneratingNotifications, hasAccelerometer]
         /// The udev property on the accelerometer that names the supported screen orientations.
         public static let supportedOrientationsProperty = "ORIENTD_SUPPORTED_ORIENTATIONS"
-        public static let boolProperties = ["IsGeneratingNotifications", "HasAccelerometer"]
     }
 
     /// `org.orientd.Posture1`: the hinge angle and posture of 2-in-1 devices (docs/posture.md),
@@ -24,23 +40,12 @@ public enum Contract {
         public static let objectPath = Orientation1.objectPath
         public static let interface = "org.orientd.Posture1"
         public static let signal = "PostureDidChange"
-    }
-
-    /// `net.hadess.SensorProxy`: iio-sensor-proxy's interface, served for compatibility.
-    public enum SensorProxy {
-        public static let busName = "net.hadess.SensorProxy"
-        public static let objectPath = "/net/hadess/SensorProxy"
-        public static let interface = "net.hadess.SensorProxy"
-        public static let compassPath = "/net/hadess/SensorProxy/Compass"
-        public static let compassInterface = "net.hadess.SensorProxy.Compass"
-        public static let hasCompass = "HasCompass"
-        /// Degrees from magnetic north, `d`.
-        public static let compassHeading = "CompassHeading"
-        public static let claimCompass = "ClaimCompass"
-        public static let releaseCompass = "ReleaseCompass"
-        /// `CompassHeading` before the first reading (and without a compass): 0, what
-        /// iio-sensor-proxy 3.0 answers then (measured); `HasCompass` tells it from north.
-        public static let noHeading = 0.0
+        /// The signal's argument names (`ss`).
+        public static let signalArguments = ["posture", "previous"]
+        public static let hasHinge = "HasHinge"
+        public static let hingeAngle = "HingeAngle"
+        public static let posture = "Posture"
+        public static let tabletMode = "TabletMode"
     }
 
     /// Error names of replies (docs/dbus-api.md says when each is sent).
@@ -53,5 +58,28 @@ public enum Contract {
         public static let noSensor = "org.orientd.Orientation1.Error.NoSensor"
         public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
         public static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+        /// The bus's answers to a call for a name nobody owns (orientd is not running).
+        public static let serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
+        public static let nameHasNoOwner = "org.freedesktop.DBus.Error.NameHasNoOwner"
+    }
+
+    /// logind (`org.freedesktop.login1`), whose sleep signal and lid switch orientd follows.
+    public enum Logind {
+        public static let busName = "org.freedesktop.login1"
+        public static let objectPath = "/org/freedesktop/login1"
+        public static let manager = "org.freedesktop.login1.Manager"
+        public static let prepareForSleep = "PrepareForSleep"
+        public static let inhibit = "Inhibit"
+        public static let lidClosed = "LidClosed"
+    }
+
+    /// The bus itself (`org.freedesktop.DBus`) and its standard properties interface.
+    public enum DBus {
+        public static let busName = "org.freedesktop.DBus"
+        public static let objectPath = "/org/freedesktop/DBus"
+        public static let interface = "org.freedesktop.DBus"
+        public static let nameOwnerChanged = "NameOwnerChanged"
+        public static let properties = "org.freedesktop.DBus.Properties"
+        public static let propertiesChanged = "PropertiesChanged"
     }
 }

@@ -1,4 +1,4 @@
-/// Screen orientation locks held by programs (CONVENTIONS §4 `LockScreenOrientation`,
+/// Screen orientation locks held by programs (docs/dbus-api.md, `LockScreenOrientation`,
 /// `UnlockScreenOrientation`, `ScreenOrientationLock`).
 ///
 /// One lock per caller (an opaque key: the D-Bus unique name); a second lock by the same

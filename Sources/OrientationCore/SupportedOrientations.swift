@@ -1,4 +1,4 @@
-/// The edge-up orientations a device's screen may take (CONVENTIONS §4
+/// The edge-up orientations a device's screen may take (docs/dbus-api.md,
 /// `SupportedScreenOrientations`), from the udev property `ORIENTD_SUPPORTED_ORIENTATIONS` or
 /// `--supported-orientations`: names separated by `;` or `,`, blanks allowed around them, one
 /// trailing separator allowed (desktop-entry lists end in `;`). Example: `portrait;

@@ -66,8 +66,8 @@ public enum Daemon {
         }
         defer { for handler in handlers { handler.cancel() } }
 
-        let posture = PostureWiring(display: try makeSource(options, loop: loop), options: options, loop: loop)
-        let source = posture.orientationSource
+        let sensors = DaemonSensors(options: options, display: try makeSource(options, loop: loop), loop: loop)
+        let registry = sensors.registry
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -75,32 +75,34 @@ public enum Daemon {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
         try step(try bus.setCallTimeout(us: busCallTimeoutUs))
+        do {
+            try bus.waitUntilReady(withinUs: busCallTimeoutUs)
+        } catch where error.errno == ETIMEDOUT {
+            throw StartupError(message: "the bus accepted the connection but did not answer within \(busCallTimeoutUs / 1_000_000) s")
+        } catch {
+            throw StartupError(message: "cannot connect to the bus: \(error)")
+        }
         try step(try bus.attach(to: loop))
         try step(try bus.exitLoopOnDisconnect())
 
-        let hub = OrientationHub(source: source, timers: loop, supportedOption: options.supportedOrientations,
-                                 lockLimit: options.limits.callers)
-        var sleep: SleepWatch?
-        let demand = SensorDemand(timers: loop) { level in
-            hub.run(PostureWiring.orientationLevel(level))
-            posture.hub.run(level)
-            sleep?.sensorChanged(running: level == .full)
-        }
-        sleep = try step(try SleepWatch(bus: bus, demand: demand, source: source))
+        let hub = sensors.orientation
+        let demand = registry.demand(.accelerometer)
+        let sleep = try step(try SleepWatch(bus: bus, registry: registry))
+        registry.levelChanged = { _, _ in sleep.sensorsChanged() }
         let budget = CallerBudget(limits: options.limits)
         let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
-        let tabletSwitch = posture.makeSwitch(options)
-        let postureService = try step(try PostureService(bus: bus, hub: posture.hub, demand: demand))
-        let lid = try step(try LidWatch(bus: bus, hub: posture.hub))
+        let tabletSwitch = sensors.posture.makeSwitch(options)
+        let postureService = try step(try PostureService(bus: bus, hub: sensors.posture.hub, demand: demand))
+        let lid = try step(try LidWatch(bus: bus, hub: sensors.posture.hub))
         var names = [Contract.Orientation1.busName]
         var compat: SensorProxyService?
         var ambient: AmbientSensorsService?
         var compass: CompassService?
-        if options.sensorProxyCompat {
-            let light = AmbientSensorsService(bus: bus, loop: loop, budget: budget)
+        if let light = sensors.light, let proximity = sensors.proximity, let compassSensor = sensors.compass {
+            let light = AmbientSensorsService(bus: bus, light: light, proximity: proximity, registry: registry, budget: budget)
             ambient = light
             compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
-            compass = try step(try CompassService(bus: bus, loop: loop, budget: budget))
+            compass = try step(try CompassService(bus: bus, compass: compassSensor, registry: registry, budget: budget))
             names.append(Contract.SensorProxy.busName)
         }
         var paths = [Contract.Orientation1.objectPath]
@@ -108,9 +110,7 @@ public enum Daemon {
         let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
         defer { withExtendedLifetime((orientation, compat, ambient, compass, pathFilter, sleep, postureService, lid)) {} }
         stopSensor = {
-            demand.stopNow()
-            ambient?.stopNow()
-            compass?.stopNow()
+            registry.stopAll()
             tabletSwitch?.close()
         }
         for name in names {
@@ -125,7 +125,7 @@ public enum Daemon {
             }
         }
 
-        let sensor = source.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
+        let sensor = sensors.posture.orientationSource.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
         Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
         ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
         let code = try step(try loop.run())
@@ -149,7 +149,9 @@ public enum Daemon {
             iioOptions.pin = pin
             iioOptions.pollIntervalUs = options.pollIntervalUs
             iioOptions.runtimeDirectory = options.runtimeDirectory
-            return IIOSource(loop: loop, options: iioOptions)
+            let iio = IIOSource(loop: loop, options: iioOptions)
+            // No IIO display accelerometer: an input one (lis3lv02d, hdaps) stands in.
+            return pin != nil ? iio : DisplayAccelerometerSource(iio: iio, input: InputAccelerometerSource(loop: loop, options: iioOptions))
         }
     }
 }

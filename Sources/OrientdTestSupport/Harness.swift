@@ -145,12 +145,12 @@ public final class Client {
 
     public func begin() throws -> String {
         try bus.call(destination: Names.busName, path: Names.objectPath, interface: Names.interface,
-                     member: "BeginGeneratingNotifications").readString()
+                     member: Names.beginMethod).readString()
     }
 
     public func end() throws {
         _ = try bus.call(destination: Names.busName, path: Names.objectPath, interface: Names.interface,
-                         member: "EndGeneratingNotifications")
+                         member: Names.endMethod)
     }
 
     public func string(_ property: String) throws -> String {
@@ -186,7 +186,7 @@ public final class OrientdProcess {
                           name: "orientd-\(UInt32.random(in: 0...UInt32.max))")
         guard waitForName else { return }
         let probe = try bus.client()
-        let up = eventually { (try? probe.bool("HasAccelerometer")) != nil || !child.process.isRunning }
+        let up = eventually { (try? probe.bool(Names.hasAccelerometer)) != nil || !child.process.isRunning }
         guard up, child.process.isRunning else {
             throw HarnessError("orientd did not come up: \(child.stderr)")
         }

@@ -21,6 +21,9 @@ public protocol SampleSource: AnyObject {
     func start(deliver: @escaping (Sample) -> Void) throws(SourceError)
     /// Stops delivering: no timers, no buffers, nothing left running. Idempotent.
     func stop()
+    /// The stop linger: nothing read or delivered, the set-up kept so that the next `start`
+    /// costs no device writes. Sources with no set-up stop.
+    func pause()
     /// One fresh reading, for queries while nobody is generating.
     func readOnce() throws(SourceError) -> Vector3
     /// The bound sensor's udev property `ORIENTD_SUPPORTED_ORIENTATIONS`, unparsed; nil when
@@ -43,6 +46,7 @@ extension SampleSource {
         set {}
     }
     public func refresh() {}
+    public func pause() { stop() }
     /// Sources with nothing to keep open.
     public func keepOneShotReadsOpen(_ keep: Bool) {}
 }

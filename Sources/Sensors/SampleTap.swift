@@ -30,6 +30,8 @@ public final class SampleTap: SampleSource {
 
     public func stop() { inner.stop() }
 
+    public func pause() { inner.pause() }
+
     public func readOnce() throws(SourceError) -> Vector3 { try inner.readOnce() }
 
     public func keepOneShotReadsOpen(_ keep: Bool) { inner.keepOneShotReadsOpen(keep) }

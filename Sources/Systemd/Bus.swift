@@ -57,7 +57,16 @@ public final class Bus {
         handle = bus!
     }
 
-    deinit { sd_bus_flush_close_unref(handle) }
+    /// Queued messages are flushed first, unless the bus never answered: sd-bus would wait for
+    /// its authentication (90 s) before it could write them.
+    deinit {
+        if sd_bus_is_ready(handle) > 0 {
+            sd_bus_flush_close_unref(handle)
+        } else {
+            sd_bus_close(handle)
+            sd_bus_unref(handle)
+        }
+    }
 
     public func attach(to loop: EventLoop) throws(CallError) {
         try check(sd_bus_attach_event(handle, loop.handle, 0), "sd_bus_attach_event")
@@ -183,13 +192,10 @@ public final class Bus {
     /// Dispatches incoming messages (match callbacks) for up to `timeoutUs`, for clients
     /// without an event loop.
     public func pump(forUs timeoutUs: UInt64) {
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let start = UInt64(clock.tv_sec) * 1_000_000 + UInt64(clock.tv_nsec) / 1000
+        let start = monotonicUs()
         while true {
             while sd_bus_process(handle, nil) > 0 {}
-            clock_gettime(CLOCK_MONOTONIC, &clock)
-            let now = UInt64(clock.tv_sec) * 1_000_000 + UInt64(clock.tv_nsec) / 1000
+            let now = monotonicUs()
             guard now - start < timeoutUs else { return }
             if sd_bus_wait(handle, timeoutUs - (now - start)) < 0 { return }
         }

@@ -63,6 +63,11 @@ public final class EventLoop: Timers {
         return source
     }
 
+    /// `addIO` as the `Timers` seam has it.
+    public func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable {
+        try addIO(fd: fd, events: events, handler)
+    }
+
     /// The signal no longer terminates the process (SIGPIPE: a failed write returns EPIPE).
     public func ignore(_ signal: Int32) {
         orientd_ignore_signal(signal)

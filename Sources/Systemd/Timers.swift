@@ -9,6 +9,12 @@ public protocol Timers: AnyObject {
     /// Calls `handler` once at `usec` (CLOCK_MONOTONIC) unless the returned handle is
     /// cancelled or released first.
     func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable
+    /// Calls `handler` with the poll events each time `fd` is ready for `events` (POLLIN, …),
+    /// until the returned handle is cancelled or released.
+    func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable
+    /// CLOCK_MONOTONIC read afresh, in µs: readings are stamped with it (`now` is the time of
+    /// the last wake-up, which work since may have left milliseconds behind).
+    var clock: UInt64 { get }
 }
 
 /// Something scheduled that can be called off. Releasing the last reference cancels it too.

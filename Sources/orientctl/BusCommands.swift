@@ -35,7 +35,7 @@ func asking<T>(_ bus: String, _ body: () throws(BusError) -> T) throws(CommandEr
 }
 
 func failure(_ bus: String, _ error: BusError) -> CommandError {
-    if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+    if error.name == Contract.ErrorName.serviceUnknown || error.name == Contract.ErrorName.nameHasNoOwner {
         return .failure("orientd is not running on the \(bus) bus (\(Service.busName) has no owner)")
     }
     return .failure("\(error.name): \(error.message)")
@@ -68,7 +68,7 @@ struct Get {
         }
         let value = try asking(options.bus) { () throws(BusError) in
             try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
-                                      interface: Service.interface, name: "Orientation")
+                                      interface: Service.interface, name: Service.orientation)
         }
         writeLine(options.json ? "{\"Orientation\": \(jsonString(value))}" : value)
     }
@@ -87,7 +87,7 @@ struct Status {
         do throws(BusError) {
             for name in Service.stringProperties {
                 let v = try bus.getStringProperty(destination: Service.busName, path: Service.objectPath, interface: Service.interface, name: name)
-                let text = name == "ScreenOrientationLock" && v.isEmpty ? "none" : v
+                let text = name == Service.screenOrientationLock && v.isEmpty ? "none" : v
                 fields.append((name, text, jsonString(v)))
             }
             for name in Service.stringArrayProperties {

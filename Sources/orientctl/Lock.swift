@@ -40,7 +40,7 @@ struct Lock {
             _ = try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
                              member: Service.lockMethod, orientation ?? "")
             return try bus.getStringProperty(destination: Service.busName, path: Service.objectPath,
-                                             interface: Service.interface, name: "ScreenOrientationLock")
+                                             interface: Service.interface, name: Service.screenOrientationLock)
         }
         writeError("orientctl: screen orientation locked to \(locked)\n")
         if command.isEmpty {

@@ -55,7 +55,7 @@ struct Monitor {
         }
         let reply = try asking(options.bus) { () throws(BusError) in
             try bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
-                         member: "BeginGeneratingNotifications")
+                         member: Service.beginMethod)
         }
         let first = try attempt { () throws(CallError) in try reply.readString() }
         shown = first
@@ -75,7 +75,7 @@ struct Monitor {
         withExtendedLifetime((changes, vanished, term, interrupt, deadline)) {}
         if exitCode == 0 {
             _ = try? bus.call(destination: Service.busName, path: Service.objectPath, interface: Service.interface,
-                              member: "EndGeneratingNotifications")
+                              member: Service.endMethod)
         }
         if exitCode != 0 { throw .exit(exitCode) }
     }

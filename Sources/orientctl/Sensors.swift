@@ -21,6 +21,7 @@ struct Sensors {
             writeLine(describe(accelerometer, chosen: chosen?.syspath == accelerometer.syspath,
                                base: base?.syspath == accelerometer.syspath && chosen != nil, kernelHinge: kernelHinge))
         }
+        for line in InputAccelerometerListing.lines(iioDisplay: chosen?.sysname) { writeLine(line) }
         for line in HingeSensorListing.lines(hinges) { writeLine(line) }
         for line in PolledSensorListing.lines() { writeLine(line) }
         let polledLight = PolledSensor<AmbientLight>.scan().contains { $0.kind != nil }

@@ -27,8 +27,30 @@ final class ManualTimers: Timers {
         return timer
     }
 
+    /// The fd watches armed, by descriptor; `ready(fd:)` calls them as the loop would.
+    private var watches: [(fd: Int32, watch: Scheduled, handler: (UInt32) -> Void)] = []
+
+    func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable {
+        nextID += 1
+        let watch = Scheduled(id: nextID, due: .max, handler: {})
+        watches.append((fd, watch, handler))
+        return watch
+    }
+
+    /// The clock never moves by itself.
+    var clock: UInt64 { now }
+
+    /// `fd` polls readable: every watch still armed on it is called.
+    func ready(fd: Int32, events: UInt32 = 1) {
+        for entry in watches where entry.fd == fd && entry.watch.handler != nil { entry.handler(events) }
+        watches.removeAll { $0.watch.handler == nil }
+    }
+
+    /// Fd watches still armed.
+    var watching: Int { watches.filter { $0.watch.handler != nil }.count }
+
     /// Timers still armed.
-    var armed: Int { pending.filter { $0.handler != nil }.count }
+    var armed: Int { pending.filter { $0.handler != nil && $0.due != .max }.count }
 
     /// Moves the clock forward, firing every timer that falls due, in time order.
     func advance(byUs delta: UInt64) {

@@ -18,16 +18,16 @@ import Testing
         #expect(demand.running == .full)
     }
 
-    @Test func lastConsumerStopsOnlyAfterTheLinger() {
+    @Test func lastConsumerPausesAtOnceAndStopsOnlyAfterTheLinger() {
         let timers = ManualTimers(), recorder = Recorder()
         let demand = make(timers, recorder)
         demand.set(.notifications, .full)
         demand.set(.notifications, .off)
-        #expect(demand.running == .full)
+        #expect(demand.running == .paused, "nothing is read after the last release")
         timers.advance(byUs: SensorDemand.Parameters().lingerUs - 1)
-        #expect(recorder.applied == [.full])
+        #expect(recorder.applied == [.full, .paused])
         timers.advance(byUs: 1)
-        #expect(recorder.applied == [.full, .off])
+        #expect(recorder.applied == [.full, .paused, .off])
         #expect(timers.armed == 0)
     }
 
@@ -40,7 +40,22 @@ import Testing
             timers.advance(byUs: 1000)
         }
         timers.advance(byUs: SensorDemand.Parameters().lingerUs)
-        #expect(recorder.applied == [.full, .off])
+        // Pauses and resumes keep the set-up: one start (the first .full) and one stop.
+        #expect(recorder.applied.first == .full)
+        #expect(recorder.applied.filter { $0 == .off } == [.off])
+        #expect(recorder.applied.last == .off)
+        #expect(recorder.applied.dropLast().allSatisfy { $0 == .full || $0 == .paused })
+    }
+
+    @Test func suspendStopsAndResumeRunsWhatIsStillWanted() {
+        let timers = ManualTimers(), recorder = Recorder()
+        let demand = make(timers, recorder)
+        demand.set(.sensorClaims, .full)
+        demand.suspend()
+        demand.set(.notifications, .full)
+        #expect(recorder.applied == [.full, .off], "nothing starts while suspended")
+        demand.resume()
+        #expect(recorder.applied == [.full, .off, .full])
     }
 
     @Test func theHighestWantRunsAndOtherConsumersKeepTheSensor() {

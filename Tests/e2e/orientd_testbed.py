@@ -21,13 +21,14 @@ import gi
 
 gi.require_version('UMockdev', '1.0')
 from gi.repository import GLib, UMockdev  # noqa: E402
+import contract as C
 
 G = 9.80665
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get('ORIENTD_BIN_DIR', os.path.join(ROOT, '.build', 'debug'))
-NAME = 'org.orientd.Orientation1'
-PATH = '/org/orientd/Orientation1'
-IFACE = 'org.orientd.Orientation1'
+NAME = C.Orientation1.busName
+PATH = C.Orientation1.objectPath
+IFACE = C.Orientation1.interface
 POSES = {
     'portrait': (0, -1, 0), 'portraitUpsideDown': (0, 1, 0),
     'landscapeLeft': (-1, 0, 0), 'landscapeRight': (1, 0, 0),

@@ -13,9 +13,10 @@ import pytest
 import buffered_fakes as B
 import orientd_testbed as T
 from test_light_proximity import keep_alive, run_daemon
+import contract as C
 
-NAME = 'net.hadess.SensorProxy'
-COMPASS = ('/net/hadess/SensorProxy/Compass', 'net.hadess.SensorProxy.Compass')
+NAME = C.SensorProxy.busName
+COMPASS = (C.SensorProxy.compassPath, C.SensorProxy.compassInterface)
 
 # Raw values and the headings they give with in_rot_scale 0.1 (degrees per count).
 STEPS = [(900, 90.0), (1805, 180.5), (3599, 359.9), (17, 1.7)]

@@ -8,6 +8,7 @@ import dbus
 import pytest
 
 import orientd_testbed as T
+import contract as C
 
 # What the daemon is expected to grant (CallerLimits): tracked (resource, caller) pairs of one
 # non-root user, of all users together, and callers of one resource.
@@ -16,7 +17,7 @@ TOTAL = 384
 PER_RESOURCE = 256
 # A root property read while an attack runs: the answer a compositor waits for.
 ROOT_READ_LIMIT_S = 0.1
-LIMIT_EXCEEDED = 'org.orientd.Orientation1.Error.LimitExceeded'
+LIMIT_EXCEEDED = C.ErrorName.limitExceeded
 USER = 'orientd-test'
 
 # Opens N connections one after the other; each calls Begin (and ClaimAccelerometer with the

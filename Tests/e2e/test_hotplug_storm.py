@@ -71,6 +71,9 @@ def test_hotplug_storm_leaves_nothing_behind(testbed, start, variant):
     assert c.wait_for('Orientation', 'landscapeLeft', 5), d.output()[-3000:]
     assert c.get('IsGeneratingNotifications') is True
     assert d.proc.poll() is None
+    if variant == 'buffer':
+        # A replugged buffered device is read buffered again, not polled for good.
+        assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3), 'read polled after the storm:\n' + d.output()[-3000:]
     # A reader being started again when the storm ended may still hold its device: let it settle.
     T.wait_for(lambda: fds(d.proc.pid) <= fds_before, 3)
     fds_after, rss_after = fds(d.proc.pid), rss_kib(d.proc.pid)

@@ -12,8 +12,9 @@ import pytest
 
 import orientd_testbed as T
 from test_sensor_proxy import monitor_sensor, read_until
+import contract as C
 
-ISP = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy')
+ISP = (C.SensorProxy.busName, C.SensorProxy.objectPath, C.SensorProxy.interface)
 
 
 def keep_alive(testbed):

@@ -16,8 +16,9 @@ import dbus
 import pytest
 
 import orientd_testbed as T
+import contract as C
 
-POSTURE = 'org.orientd.Posture1'
+POSTURE = C.Posture1.interface
 EV_SYN, EV_SW, SW_TABLET_MODE = 0, 5, 1
 EVENT = struct.Struct('<qqHHi')   # struct input_event on 64-bit: timeval, type, code, value
 

@@ -14,8 +14,9 @@ import pytest
 
 import orientd_testbed as T
 from test_sensor_proxy import ISP, monitor_sensor, read_until
+import contract as C
 
-ERR = 'org.orientd.Orientation1.Error.'
+ERR = C.Orientation1.interface + '.Error.'
 INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs'
 NO_UPSIDE_DOWN = 'portrait;landscapeLeft;landscapeRight'
 # ScreenParameters.dwellMs is 300 ms; polled at 20 ms, a steady pose reaches the screen well

@@ -9,8 +9,9 @@ import dbus
 import pytest
 
 import orientd_testbed as T
+import contract as C
 
-ISP = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy')
+ISP = (C.SensorProxy.busName, C.SensorProxy.objectPath, C.SensorProxy.interface)
 
 
 def monitor_sensor(bus):
@@ -106,6 +107,8 @@ def test_tilt_follows_the_screen(testbed, start, bus):
     acc = testbed.accelerometer()
     d = start('--sensor-proxy-compat')
     conn = dbus.bus.BusConnection(bus.address)
+    # orientd asks for its own name first: the compatibility name follows a moment later.
+    assert T.wait_for(lambda: conn.name_has_owner(ISP[0])), d.output()
     proxy = conn.get_object(*ISP[:2])
     props = dbus.Interface(proxy, 'org.freedesktop.DBus.Properties')
     proxy.ClaimAccelerometer(dbus_interface=ISP[2])

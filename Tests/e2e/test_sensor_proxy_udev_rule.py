@@ -8,8 +8,8 @@ import orientd_testbed as T
 
 THEIRS = '/lib/udev/rules.d/80-iio-sensor-proxy.rules'
 OURS = os.path.join(T.ROOT, 'udev', '80-orientd-sensor-proxy.rules')
-# Served by orientd through 80-orientd.rules (accelerometers), or not at all: input
-# accelerometers (ID_INPUT_ACCELEROMETER), which orientd does not read.
+# Served by orientd through 80-orientd.rules (accelerometers, IIO and input devices), which
+# the compatibility package's dependency on orientd installs.
 ELSEWHERE = {'iio-poll-accel', 'iio-buffer-accel', 'input-accel'}
 
 

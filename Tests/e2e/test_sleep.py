@@ -10,8 +10,9 @@ import dbus
 import pytest
 
 import orientd_testbed as T
+import contract as C
 
-LOGIND = ('org.freedesktop.login1', '/org/freedesktop/login1')
+LOGIND = (C.Logind.busName, C.Logind.objectPath)
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_sleep_stops_the_sensor_keeps_begins_and_resume_reports_the_new_pose(tes
     time.sleep(0.2)
     assert orientd_inhibitors(logind) == []
     assert c.begin() == 'portrait'
-    assert T.wait_for(lambda: orientd_inhibitors(logind) == [('sleep', 'orientd', 'Stop the accelerometer before the system sleeps', 'delay')]), d.output()
+    assert T.wait_for(lambda: orientd_inhibitors(logind) == [('sleep', 'orientd', 'Stop the sensors before the system sleeps', 'delay')]), d.output()
 
     prepare_for_sleep(logind, True)
     assert T.wait_for(lambda: 'source' in d.output() and 'stopped' in d.output()), d.output()

@@ -12,8 +12,9 @@ public final class CallerTracker {
     private let recursive: Bool
     private let budget: CallerBudget
     private var entries: [String: Entry] = [:]
-    /// Called after the references of any caller changed (added, removed, caller left).
-    private let changed: (_ caller: String) -> Void
+    /// Called after the references of any caller changed (added, removed, caller left). Set
+    /// after the owner is built, so that it may reach the owner without an optional.
+    public var changed: ((_ caller: String) -> Void)?
 
     struct Entry {
         let track: BusTrack
@@ -22,7 +23,7 @@ public final class CallerTracker {
 
     /// `recursive`: n adds need n removes (Begin/End); otherwise adding is idempotent (claims).
     public init(bus: Bus, resource: String, recursive: Bool, budget: CallerBudget,
-                changed: @escaping (_ caller: String) -> Void) {
+                changed: ((_ caller: String) -> Void)? = nil) {
         self.bus = bus
         self.resource = resource
         self.recursive = recursive
@@ -70,7 +71,7 @@ public final class CallerTracker {
             throw BusError(name: Contract.ErrorName.failed, message: "cannot track \(sender): \(error)")
         }
         entries[sender] = entry
-        changed(sender)
+        changed?(sender)
         return entry.track.count(senderOf: call)
     }
 
@@ -78,7 +79,7 @@ public final class CallerTracker {
     public func remove(_ call: BusMessage) -> Bool {
         guard let sender = call.sender, let entry = entries[sender], entry.track.remove(senderOf: call) else { return false }
         if entry.track.callers == 0 { entries[sender] = nil }
-        changed(sender)
+        changed?(sender)
         return true
     }
 
@@ -107,7 +108,7 @@ public final class CallerTracker {
     private func left(_ sender: String) {
         guard entries.removeValue(forKey: sender) != nil else { return }
         Log.debug("\(sender) left: its \(resource) are released")
-        changed(sender)
+        changed?(sender)
     }
 }
 

@@ -7,32 +7,28 @@ import Systemd
 /// 3.0's names, values and units): `HasCompass`, `CompassHeading` (degrees from magnetic
 /// north), `ClaimCompass`/`ReleaseCompass`. The compass's buffer runs only while claimed:
 /// claims are per caller and idempotent (as in iio-sensor-proxy), released when the caller
-/// leaves the bus, counted by the shared `CallerBudget`, and feed a `SensorDemand` of the
-/// compass's own. The bus policy (dbus/net.hadess.SensorProxy.conf) lets only geoclue's
+/// leaves the bus, counted by the shared `CallerBudget`, and feed the compass's demand in the
+/// `SensorRegistry`. The bus policy (dbus/net.hadess.SensorProxy.conf) lets only geoclue's
 /// user reach this object, as iio-sensor-proxy's does.
 public final class CompassService {
     private typealias API = Contract.SensorProxy
 
     private let bus: Bus
     let compass: BufferedSensor<Compass>
-    private var claims: CallerTracker!
-    private let demand: SensorDemand
+    private let claims: SensorClaims
     private var export: BusObjectExport?
 
-    public init(bus: Bus, loop: EventLoop, budget: CallerBudget, parameters: BufferedSensorParameters = BufferedSensorParameters(),
-                demand demandParameters: SensorDemand.Parameters = SensorDemand.Parameters()) throws(CallError) {
+    public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) throws(CallError) {
         self.bus = bus
-        let compass = BufferedSensor<Compass>(loop: loop, parameters: parameters)
         self.compass = compass
-        demand = SensorDemand(timers: loop, parameters: demandParameters) { level in compass.run(level != .off) }
-        claims = CallerTracker(bus: bus, resource: "compass claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.demand.set(.sensorClaims, self.claims.isEmpty ? .off : .full)
+        claims = SensorClaims(bus: bus, resource: "compass claims", budget: budget) { claimed in
+            registry.set(.compass, .sensorClaims, claimed ? .full : .off)
         }
-        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.emit(["HasCompass", "CompassHeading"]) }
-        compass.readingChanged = { [unowned(unsafe) self] _ in self.emit(["CompassHeading"]) }
+        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.hasCompass, API.compassHeading]) }
+        compass.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.compassHeading]) }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
-            .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
-            .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
+            .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in try self.claims.claim(call) },
+            .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
             .property(name: API.hasCompass, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.compass.isAvailable) },
             .property(name: API.compassHeading, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
                 .double(self.heading)
@@ -43,31 +39,5 @@ public final class CompassService {
     /// The last heading read; `noHeading` before any.
     var heading: Double { compass.reading ?? API.noHeading }
 
-    /// Idempotent per caller, as in iio-sensor-proxy.
-    private func claim(_ call: BusMessage) throws(BusError) {
-        if claims.count(call) == 0 {
-            try claims.add(call)
-            Log.debug("claim of \(claims.resource) from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
 
-    /// Releasing without a claim is not an error (iio-sensor-proxy).
-    private func release(_ call: BusMessage) {
-        if claims.remove(call) {
-            Log.debug("release of \(claims.resource) from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
-
-    /// Stops the compass at once (shutdown).
-    public func stopNow() { demand.stopNow() }
-
-    private func emit(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.compassPath, interface: API.compassInterface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged on \(API.compassInterface): \(error)")
-        }
-    }
 }

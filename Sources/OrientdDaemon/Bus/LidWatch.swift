@@ -1,4 +1,5 @@
 import CallError
+import OrientationCore
 import Systemd
 
 /// logind's `LidClosed` (a property of org.freedesktop.login1.Manager, from the lid switch's
@@ -10,12 +11,8 @@ import Systemd
 /// logind announces LidClosed with PropertiesChanged (it is marked EMITS_CHANGE in
 /// src/login/logind-dbus.c); a match on that signal costs no wake-up until the lid moves.
 public final class LidWatch {
-    private enum Logind {
-        static let busName = "org.freedesktop.login1"
-        static let path = "/org/freedesktop/login1"
-        static let manager = "org.freedesktop.login1.Manager"
-        static let property = "LidClosed"
-    }
+    private typealias Logind = Contract.Logind
+    private typealias DBus = Contract.DBus
 
     private let bus: Bus
     private let hub: PostureHub
@@ -26,10 +23,10 @@ public final class LidWatch {
     public init(bus: Bus, hub: PostureHub) throws(CallError) {
         self.bus = bus
         self.hub = hub
-        let changed = "type='signal',sender='\(Logind.busName)',path='\(Logind.path)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Logind.manager)'"
+        let changed = "type='signal',sender='\(Logind.busName)',path='\(Logind.objectPath)',interface='\(DBus.properties)',member='\(DBus.propertiesChanged)',arg0='\(Logind.manager)'"
         match = try bus.addMatch(changed) { [unowned(unsafe) self] message in self.propertiesChanged(message) }
         // logind restarted (or started after orientd): ask again; gone: the lid is unknown.
-        let owner = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Logind.busName)'"
+        let owner = "type='signal',sender='\(DBus.busName)',path='\(DBus.objectPath)',interface='\(DBus.interface)',member='\(DBus.nameOwnerChanged)',arg0='\(Logind.busName)'"
         ownerMatch = try bus.addMatch(owner) { [unowned(unsafe) self] message in
             guard let names = try? message.readStrings(), names.count == 3 else { return }
             if names[2].isEmpty {
@@ -44,8 +41,8 @@ public final class LidWatch {
 
     private func ask() {
         do {
-            pending = try bus.getBoolPropertyAsync(destination: Logind.busName, path: Logind.path, interface: Logind.manager,
-                                                   name: Logind.property) { [unowned(unsafe) self] result in
+            pending = try bus.getBoolPropertyAsync(destination: Logind.busName, path: Logind.objectPath, interface: Logind.manager,
+                                                   name: Logind.lidClosed) { [unowned(unsafe) self] result in
                 self.pending = nil
                 switch result {
                 case .success(let closed):
@@ -62,7 +59,7 @@ public final class LidWatch {
 
     private func propertiesChanged(_ message: BusMessage) {
         do {
-            let change = try message.readPropertiesChanged(bool: Logind.property)
+            let change = try message.readPropertiesChanged(bool: Logind.lidClosed)
             guard change.interface == Logind.manager else { return }
             if let closed = change.value {
                 Log.debug("logind: LidClosed \(closed)")

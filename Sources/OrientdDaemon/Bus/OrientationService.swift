@@ -12,7 +12,7 @@ public final class OrientationService {
     private let bus: Bus
     private let hub: OrientationHub
     private let demand: SensorDemand
-    private var begins: CallerTracker!
+    private let begins: CallerTracker
     private let screenLocks: ScreenLockService
     private var export: BusObjectExport?
     /// What IsGeneratingNotifications last announced.
@@ -23,8 +23,8 @@ public final class OrientationService {
         self.hub = hub
         self.demand = demand
         screenLocks = ScreenLockService(bus: bus, hub: hub, budget: budget)
-        begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true,
-                               budget: budget) { [unowned(unsafe) self] _ in self.beginsChanged() }
+        begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true, budget: budget)
+        begins.changed = { [unowned(unsafe) self] _ in self.beginsChanged() }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         export = try bus.export(path: API.objectPath, interface: API.interface, members: members())
     }
@@ -34,26 +34,26 @@ public final class OrientationService {
 
     private func members() -> [BusMember] {
         [
-            .method(name: "BeginGeneratingNotifications", result: "s", outNames: ["orientation"]) {
+            .method(name: API.beginMethod, result: "s", outNames: [API.beginResult]) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.begin(call)
             },
-            .method(name: "EndGeneratingNotifications") {
+            .method(name: API.endMethod) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.end(call)
             },
-            .property(name: "Orientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.orientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.currentOrientation().rawValue)
             },
-            .property(name: "ScreenOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.screenOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.screenOrientation.rawValue)
             },
-            .property(name: "IsGeneratingNotifications", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.isGeneratingNotifications, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
                 .bool(self.isGenerating)
             },
-            .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
                 .bool(self.hub.hasSensor)
             },
-            .signal(name: API.signal, signature: "ss", names: ["orientation", "previous"]),
-            .method(name: API.readGravityMethod, result: "ddd", outNames: ["x", "y", "z"]) {
+            .signal(name: API.signal, signature: "ss", names: API.signalArguments),
+            .method(name: API.readGravityMethod, result: "ddd", outNames: API.readGravityResults) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.readGravity(call)
             },
         ] + screenLocks.members
@@ -107,15 +107,15 @@ public final class OrientationService {
         demand.set(.notifications, isGenerating ? .full : .off)
         guard isGenerating != announcedGenerating else { return }
         announcedGenerating = isGenerating
-        emitPropertiesChanged(["IsGeneratingNotifications"])
+        bus.announce(path: API.objectPath, interface: API.interface, [API.isGeneratingNotifications])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged:
-            emitPropertiesChanged(["ScreenOrientation"])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.screenOrientation])
         case .orientationChanged(let new, let previous):
-            emitPropertiesChanged(["Orientation"])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.orientation])
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
                                    new.rawValue, previous.rawValue)
@@ -123,17 +123,10 @@ public final class OrientationService {
                 Log.warning("cannot emit \(API.signal): \(error)")
             }
         case .sensorAvailabilityChanged:
-            emitPropertiesChanged(["HasAccelerometer"])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.hasAccelerometer])
         case .sample, .supportedOrientationsChanged:
             break
         }
     }
 
-    private func emitPropertiesChanged(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged: \(error)")
-        }
-    }
 }

@@ -24,11 +24,11 @@ public final class PostureService {
         self.demand = demand
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         export = try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .property(name: "HasHinge", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasHinge) },
-            .property(name: "HingeAngle", signature: "d", emitsChange: true) { [unowned(unsafe) self] in .double(self.hub.hingeAngle) },
-            .property(name: "Posture", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.hub.posture.rawValue) },
-            .property(name: "TabletMode", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.tabletMode) },
-            .signal(name: API.signal, signature: "ss", names: ["posture", "previous"]),
+            .property(name: API.hasHinge, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasHinge) },
+            .property(name: API.hingeAngle, signature: "d", emitsChange: true) { [unowned(unsafe) self] in .double(self.hub.hingeAngle) },
+            .property(name: API.posture, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.hub.posture.rawValue) },
+            .property(name: API.tabletMode, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.tabletMode) },
+            .signal(name: API.signal, signature: "ss", names: API.signalArguments),
         ])
         updateDemand()
     }
@@ -40,16 +40,16 @@ public final class PostureService {
     private func hubEvent(_ event: PostureHub.Event) {
         switch event {
         case .hingeAvailabilityChanged:
-            emitPropertiesChanged(["HasHinge"])
+            bus.announce(path: API.objectPath, interface: API.interface, [API.hasHinge])
             updateDemand()
         case .changed(let update):
-            var names = ["HingeAngle"]
-            if update.postureChanged { names.append("Posture") }
+            var names = [API.hingeAngle]
+            if update.postureChanged { names.append(API.posture) }
             if update.tabletMode != announcedTabletMode {
                 announcedTabletMode = update.tabletMode
-                names.append("TabletMode")
+                names.append(API.tabletMode)
             }
-            emitPropertiesChanged(names)
+            bus.announce(path: API.objectPath, interface: API.interface, names)
             guard update.postureChanged else { return }
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
@@ -60,11 +60,4 @@ public final class PostureService {
         }
     }
 
-    private func emitPropertiesChanged(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged: \(error)")
-        }
-    }
 }

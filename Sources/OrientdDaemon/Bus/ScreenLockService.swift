@@ -13,7 +13,7 @@ final class ScreenLockService {
 
     private let bus: Bus
     private let hub: OrientationHub
-    private var lockers: CallerTracker!
+    private let lockers: CallerTracker
     /// Pids of the lockers, asked of the bus when they lock: for the log line when they leave.
     private var pids: [String: Int32] = [:]
     /// What ScreenOrientationLock last announced.
@@ -22,12 +22,11 @@ final class ScreenLockService {
     init(bus: Bus, hub: OrientationHub, budget: CallerBudget) {
         self.bus = bus
         self.hub = hub
-        lockers = CallerTracker(bus: bus, resource: "screen orientation locks", recursive: false, budget: budget) {
-            [unowned(unsafe) self] caller in self.lockersChanged(caller)
-        }
+        lockers = CallerTracker(bus: bus, resource: "screen orientation locks", recursive: false, budget: budget)
+        lockers.changed = { [unowned(unsafe) self] caller in self.lockersChanged(caller) }
         hub.observe { [unowned(unsafe) self] event in
             if case .supportedOrientationsChanged = event {
-                self.emit(["SupportedScreenOrientations"])
+                self.bus.announce(path: API.objectPath, interface: API.interface, [API.supportedScreenOrientations])
                 self.announceLock()
             }
         }
@@ -35,16 +34,16 @@ final class ScreenLockService {
 
     var members: [BusMember] {
         [
-            .method(name: API.lockMethod, signature: "s", inNames: ["orientation"]) {
+            .method(name: API.lockMethod, signature: "s", inNames: [API.lockArgument]) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.lock(call)
             },
             .method(name: API.unlockMethod) {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.unlock(call)
             },
-            .property(name: "ScreenOrientationLock", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.screenOrientationLock, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(self.hub.locks.lockedOrientation?.rawValue ?? "")
             },
-            .property(name: "SupportedScreenOrientations", signature: "as", emitsChange: true) { [unowned(unsafe) self] in
+            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { [unowned(unsafe) self] in
                 .strings(self.hub.supportedOrientations.orientations.map { $0.rawValue })
             },
         ]
@@ -126,16 +125,9 @@ final class ScreenLockService {
         let lock = hub.locks.lockedOrientation
         guard lock != announcedLock else { return }
         announcedLock = lock
-        emit(["ScreenOrientationLock"])
+        bus.announce(path: API.objectPath, interface: API.interface, [API.screenOrientationLock])
     }
 
-    private func emit(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged: \(error)")
-        }
-    }
 
     static func busError(_ error: ScreenLockStack.LockError) -> BusError {
         let name: String

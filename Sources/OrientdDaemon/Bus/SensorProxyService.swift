@@ -25,60 +25,49 @@ public final class SensorProxyService {
     private let bus: Bus
     private let hub: OrientationHub
     private let demand: SensorDemand
-    private var claims: CallerTracker!
+    private let claims: SensorClaims
     private var exports: [BusObjectExport] = []
     private var tilt = Tilt.undefined
+    private var tiltInput: (gravity: Vector3?, orientation: Orientation)?
 
     public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget, ambient: AmbientSensorsService) throws(CallError) {
         self.bus = bus
         self.hub = hub
         self.demand = demand
-        claims = CallerTracker(bus: bus, resource: "accelerometer claims", recursive: false, budget: budget) {
-            [unowned(unsafe) self] _ in self.demand.set(.accelerometerClaims, self.claims.isEmpty ? .off : .full)
+        claims = SensorClaims(bus: bus, resource: "accelerometer claims", budget: budget) { claimed in
+            demand.set(.accelerometerClaims, claimed ? .full : .off)
         }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         exports.append(try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .method(name: "ClaimAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in try self.claim(call) },
-            .method(name: "ReleaseAccelerometer") { [unowned(unsafe) self] (call) throws(BusError) in self.release(call) },
-            .property(name: "HasAccelerometer", signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
-            .property(name: "AccelerometerOrientation", signature: "s", emitsChange: true) { [unowned(unsafe) self] in
+            .method(name: API.claimAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in try self.claims.claim(call) },
+            .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
+            .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
                 .string(Self.accelerometerOrientation(self.hub.screenOrientation))
             },
-            .property(name: "AccelerometerTilt", signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
+            .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
         ] + ambient.members))
     }
 
-    private func claim(_ call: BusMessage) throws(BusError) {
-        if claims.count(call) == 0 {
-            try claims.add(call)
-            Log.debug("ClaimAccelerometer from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
-
-    /// Like iio-sensor-proxy: releasing without a claim is not an error.
-    private func release(_ call: BusMessage) {
-        if claims.remove(call) {
-            Log.debug("ReleaseAccelerometer from \(call.sender ?? "?")")
-        }
-        try? call.replyEmpty()
-    }
-
     private func updateTilt(_ gravity: Vector3?) {
+        // The sample that changes the orientation arrives twice (the change, then the sample):
+        // the tilt is computed once per gravity and orientation.
+        guard tiltInput?.gravity != gravity || tiltInput?.orientation != hub.orientation else { return }
+        tiltInput = (gravity, hub.orientation)
         let new = Tilt.classify(gravity: gravity, orientation: hub.orientation)
         guard new != tilt else { return }
         tilt = new
-        emit(["AccelerometerTilt"])
+        emit([API.accelerometerTilt])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged:
-            emit(["AccelerometerOrientation"])
+            emit([API.accelerometerOrientation])
         case .orientationChanged:
             updateTilt(hub.gravity)
         case .sensorAvailabilityChanged:
-            emit(["HasAccelerometer"])
+            emit([API.hasAccelerometer])
             updateTilt(hub.gravity)
         case .sample(let gravity):
             updateTilt(gravity)
@@ -88,10 +77,6 @@ public final class SensorProxyService {
     }
 
     private func emit(_ names: [String]) {
-        do {
-            try bus.emitPropertiesChanged(path: API.objectPath, interface: API.interface, names: names)
-        } catch {
-            Log.warning("cannot emit PropertiesChanged on \(API.interface): \(error)")
-        }
+        bus.announce(path: API.objectPath, interface: API.interface, names)
     }
 }

@@ -4,24 +4,21 @@ import OrientationCore
 import Sensors
 import Systemd
 
-/// Suspend and resume through logind (org.freedesktop.login1): before sleep the sensor stops
-/// (buffer off, timers gone) while every caller keeps its Begins and locks; after resume the
-/// sensor's configuration is read again (drivers reset their registers) and it starts again if
-/// anyone wants it, so a device turned while asleep is reported right after resume.
+/// Suspend and resume through logind (org.freedesktop.login1): before sleep every sensor of
+/// the `SensorRegistry` stops (buffers off, timers gone) while every caller keeps its Begins,
+/// claims and locks; after resume the sensors' configurations are read again (drivers reset
+/// their registers) and each starts again if anyone wants it, so a device turned while asleep
+/// is reported right after resume.
 ///
-/// While the sensor runs orientd holds a `delay` inhibitor lock, so logind waits for the stop
-/// before the system sleeps; an idle daemon holds none. Without logind on the bus nothing of
+/// While a sensor runs (`SensorRegistry.needsStopBeforeSleep`) orientd holds a `delay`
+/// inhibitor lock, so logind waits for the stop before the system sleeps; an idle daemon
+/// holds none. Without logind on the bus nothing of
 /// this happens, and nothing fails.
 public final class SleepWatch {
-    private enum Logind {
-        static let busName = "org.freedesktop.login1"
-        static let path = "/org/freedesktop/login1"
-        static let manager = "org.freedesktop.login1.Manager"
-    }
+    private typealias Logind = Contract.Logind
 
     private let bus: Bus
-    private let demand: SensorDemand
-    private let source: (any SampleSource)?
+    private let registry: SensorRegistry
     private var match: BusMatch?
     private var inhibitor: Int32 = -1
     private var pending: BusPendingCall?
@@ -29,11 +26,10 @@ public final class SleepWatch {
     /// logind answered no (not on this bus): stop asking.
     private var logindMissing = false
 
-    public init(bus: Bus, demand: SensorDemand, source: (any SampleSource)?) throws(CallError) {
+    public init(bus: Bus, registry: SensorRegistry) throws(CallError) {
         self.bus = bus
-        self.demand = demand
-        self.source = source
-        let rule = "type='signal',sender='\(Logind.busName)',path='\(Logind.path)',interface='\(Logind.manager)',member='PrepareForSleep'"
+        self.registry = registry
+        let rule = "type='signal',sender='\(Logind.busName)',path='\(Logind.objectPath)',interface='\(Logind.manager)',member='\(Logind.prepareForSleep)'"
         match = try bus.addMatch(rule) { [unowned(unsafe) self] message in
             guard let sleeping = try? message.readBool() else { return }
             sleeping ? self.willSleep() : self.didResume()
@@ -42,31 +38,32 @@ public final class SleepWatch {
 
     deinit { releaseInhibitor() }
 
-    /// SensorDemand started or stopped the sensor.
-    public func sensorChanged(running: Bool) {
+    /// The registry started or stopped a sensor.
+    public func sensorsChanged() {
+        let running = registry.needsStopBeforeSleep
+        guard running != sensorRunning else { return }
         sensorRunning = running
         running ? takeInhibitor() : releaseInhibitor()
     }
 
     private func willSleep() {
-        Log.info("the system goes to sleep: stopping the sensor")
-        demand.suspend()
+        Log.info("the system goes to sleep: stopping the sensors")
+        registry.suspend()
         releaseInhibitor()
     }
 
     private func didResume() {
-        guard demand.isSuspended else { return }
-        Log.info("the system resumed: reading the sensor's configuration again")
-        source?.refresh()
-        demand.resume()
+        guard registry.isSuspended else { return }
+        Log.info("the system resumed: reading the sensors' configurations again")
+        registry.resume()
     }
 
     private func takeInhibitor() {
         guard inhibitor < 0, pending == nil, !logindMissing else { return }
         do {
-            pending = try bus.callAsync(destination: Logind.busName, path: Logind.path, interface: Logind.manager,
-                                        member: "Inhibit", "sleep", "orientd",
-                                        "Stop the accelerometer before the system sleeps", "delay") {
+            pending = try bus.callAsync(destination: Logind.busName, path: Logind.objectPath, interface: Logind.manager,
+                                        member: Logind.inhibit, "sleep", "orientd",
+                                        "Stop the sensors before the system sleeps", "delay") {
                 [unowned(unsafe) self] result in self.inhibitorAnswered(result)
             }
         } catch {
@@ -80,7 +77,7 @@ public final class SleepWatch {
         case .success(let reply):
             do {
                 let fd = try reply.readFileDescriptor()
-                if sensorRunning && !demand.isSuspended {
+                if sensorRunning && !registry.isSuspended {
                     inhibitor = fd
                     Log.debug("holding a delay inhibitor lock for sleep")
                 } else {

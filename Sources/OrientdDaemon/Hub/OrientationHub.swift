@@ -14,7 +14,7 @@ public final class OrientationHub {
         case screenOrientationChanged(Orientation)
         case supportedOrientationsChanged
         case sensorAvailabilityChanged
-        /// Every sample while the source runs; cheap work only.
+        /// Every sample while the source runs, after any change it caused; cheap work only.
         case sample(Vector3)
     }
 
@@ -33,7 +33,7 @@ public final class OrientationHub {
     /// the daemon option, else all four.
     public private(set) var supportedOrientations = SupportedOrientations.all
     /// Screen orientation locks held by programs (keys: D-Bus unique names).
-    public private(set) var locks: ScreenLockStack
+    public internal(set) var locks: ScreenLockStack
     /// The newest reading while the source runs.
     public private(set) var gravity: Vector3?
     public private(set) var isRunning = false
@@ -49,6 +49,8 @@ public final class OrientationHub {
     private var supportedLogged = false
     private var observers: [(Event) -> Void] = []
     private var sourceDelivering = false
+    /// The source lingers paused (set up, not read) after the last consumer left.
+    private var sourcePaused = false
     private var hasFirstAnswer = false
     private var waiters: [(Orientation) -> Void] = []
     private var waitTimer: (any Cancellable)?
@@ -117,9 +119,27 @@ public final class OrientationHub {
 
     public func observe(_ observer: @escaping (Event) -> Void) { observers.append(observer) }
 
-    /// Runs the source (any level above off) or stops it; `SensorDemand` decides.
+    /// Runs the source (`low`, `full`), pauses it (the stop linger: nothing read, nothing
+    /// announced) or stops it; `SensorDemand` decides.
     public func run(_ level: SensorDemand.Level) {
-        level == .off ? stop() : start()
+        switch level {
+        case .off: stop()
+        case .paused: pause()
+        case .low, .full: start()
+        }
+    }
+
+    private func pause() {
+        guard isRunning else { return }
+        isRunning = false
+        if let source, sourceDelivering {
+            source.pause()
+            sourcePaused = true
+            Log.debug("source \(source.name) paused")
+        }
+        sourceDelivering = false
+        gravity = nil
+        answerWaiters(.unknown)
     }
 
     private func start() {
@@ -130,13 +150,14 @@ public final class OrientationHub {
     }
 
     private func stop() {
-        guard isRunning else { return }
+        guard isRunning || sourcePaused else { return }
         isRunning = false
-        if let source, sourceDelivering {
+        if let source, sourceDelivering || sourcePaused {
             source.stop()
             Log.debug("source \(source.name) stopped")
         }
         sourceDelivering = false
+        sourcePaused = false
         gravity = nil
         answerWaiters(.unknown)
     }
@@ -150,8 +171,9 @@ public final class OrientationHub {
         guard let source, source.isAvailable else { return }
         do {
             try source.start { [unowned(unsafe) self] sample in self.receive(sample) }
+            Log.debug("source \(source.name) \(sourcePaused ? "resumed" : "started")")
             sourceDelivering = true
-            Log.debug("source \(source.name) started")
+            sourcePaused = false
         } catch {
             startFailures.log(Log.error, "cannot start \(source.name): \(error)", now: timers.now)
         }
@@ -168,6 +190,7 @@ public final class OrientationHub {
             }
         } else {
             sourceDelivering = false
+            sourcePaused = false
             hasFirstAnswer = false
             gravity = nil
             answerWaiters(.unknown)
@@ -210,7 +233,6 @@ public final class OrientationHub {
 
     func receive(_ sample: Sample) {
         gravity = sample.gravity
-        notify(.sample(sample.gravity))
         if let change = classifier.process(sample) {
             hasFirstAnswer = true
             publish(change)
@@ -221,6 +243,8 @@ public final class OrientationHub {
             Log.debug("steady screen orientation \(screen.rawValue)")
             updateScreenOrientation()
         }
+        // After the classifier: observers of the sample see the orientation it decided.
+        notify(.sample(sample.gravity))
     }
 
     /// The gravity vector for ReadGravity: the newest sample while the source delivers, else a
@@ -231,38 +255,7 @@ public final class OrientationHub {
         return try source.readOnce()
     }
 
-    // MARK: Screen orientation locks
-
-    /// Locks for `caller` (one lock per caller; the newest is in force). `""` locks at the
-    /// screen orientation shown now. Returns the locked orientation.
-    @discardableResult
-    public func lockScreen(_ caller: String, to name: String) throws(ScreenLockStack.LockError) -> Orientation {
-        let locked = try locks.lock(caller, to: name, current: screenOrientation)
-        updateScreenOrientation()
-        return locked
-    }
-
-    /// Checks a lock without taking it (the bus face tracks the caller only for a valid lock).
-    public func checkLock(_ caller: String, to name: String) throws(ScreenLockStack.LockError) {
-        var trial = locks
-        try trial.lock(caller, to: name, current: screenOrientation)
-    }
-
-    /// Drops `caller`'s lock; `notLocked` when it holds none.
-    public func unlockScreen(_ caller: String) throws(ScreenLockStack.LockError) {
-        try locks.unlock(caller)
-        updateScreenOrientation()
-    }
-
-    /// Drops `caller`'s lock if it holds one (it left the bus); whether it did.
-    @discardableResult
-    public func releaseScreenLock(_ caller: String) -> Bool {
-        guard locks.release(caller) else { return false }
-        updateScreenOrientation()
-        return true
-    }
-
-    private func updateScreenOrientation() {
+    func updateScreenOrientation() {
         let effective = locks.effective(steadyScreenOrientation)
         guard effective != screenOrientation else { return }
         screenOrientation = effective

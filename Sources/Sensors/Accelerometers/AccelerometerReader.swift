@@ -13,4 +13,11 @@ func openDevice(_ sysname: String) throws(CallError) -> (IIOContext, IIODevice) 
 /// A running read loop; `stop()` leaves the device as it was found.
 protocol AccelerometerReader: AnyObject {
     func stop()
+    /// The stop linger: nothing is read and nothing delivered, the set-up (context, buffer,
+    /// trigger, motion detector) stays for `resume`. False when there was nothing worth
+    /// keeping: the reader then stopped itself.
+    func pause() -> Bool
+    var isPaused: Bool { get }
+    /// Reads again after `pause`, as after a fresh start (movement assumed: fast reads first).
+    func resume()
 }

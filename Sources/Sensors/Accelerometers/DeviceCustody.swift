@@ -118,12 +118,30 @@ public final class DeviceCustody {
             Log.warning("\(sysname): cannot save the original attributes to \(temporary): \(String(cString: strerror(orientd_errno())))")
             return
         }
-        let written = text.withCString { write(fd, $0, strlen($0)) }
-        fsync(fd)
+        // Only a file written whole replaces the saved state: a short write (a full disk)
+        // renamed into place would lose the originals the next run must put back.
+        let complete = Self.writeAll(fd, text) && fsync(fd) == 0
+        let error = orientd_errno()
         close(fd)
-        if written < 0 || rename(temporary, statePath) != 0 {
-            Log.warning("\(sysname): cannot save the original attributes to \(statePath): \(String(cString: strerror(orientd_errno())))")
+        guard complete, rename(temporary, statePath) == 0 else {
+            Log.warning("\(sysname): cannot save the original attributes to \(statePath): "
+                        + "\(String(cString: strerror(complete ? orientd_errno() : error)))")
+            unlink(temporary)
+            return
         }
+    }
+
+    /// Writes every byte of `text`, through partial writes and EINTR.
+    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && orientd_errno() == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
     }
 
     private static func read(_ fd: Int32) -> String? {

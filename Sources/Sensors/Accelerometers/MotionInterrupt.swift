@@ -23,7 +23,7 @@ final class MotionInterrupt {
     private let device: Device
     private let sysname: String
     private var fd: Int32
-    private var watch: EventSource?
+    private var watch: (any Cancellable)?
     private let onMotion: () -> Void
     private let custody: DeviceCustody?
     private var originals: [(attribute: String, value: String)] = []
@@ -50,7 +50,7 @@ final class MotionInterrupt {
     /// and watches its events; nil (logged at debug level) when there are none or it cannot be
     /// used, and then nothing was changed. `chardev` is the open device node of a running
     /// buffer; without one the node is opened briefly.
-    init?(device: Device, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: EventLoop,
+    init?(device: Device, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
           options: ReaderOptions, onMotion: @escaping () -> Void) {
         self.device = device
         spuriousLimit = options.spuriousMotionLimit
@@ -73,7 +73,7 @@ final class MotionInterrupt {
                 originals.append(entry)
                 try device.setAttribute(entry.attribute, "1")
             }
-            watch = try loop.addIO(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.fired() }
+            watch = try loop.watch(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.fired() }
         } catch {
             Log.debug("\(sysname): motion events not used: \(error)")
             stop()

@@ -8,7 +8,7 @@ import Systemd
 /// timer reads seldom at rest and a motion event brings a read at once.
 final class PolledReader: AccelerometerReader {
     private let configuration: AccelerometerConfiguration
-    private let loop: EventLoop
+    private let loop: any Timers
     private let options: Options
     private let deliver: (Sample) -> Void
     private let lost: (String) -> Void
@@ -17,6 +17,7 @@ final class PolledReader: AccelerometerReader {
     private var timer: (any Cancellable)?
     private var failures = 0
     private var stopped = false
+    private(set) var isPaused = false
     private var movement: MovementTracker
     /// The last read found the device moving (or starting): the next one is a steady fast one.
     private var wasMoving = false
@@ -24,7 +25,7 @@ final class PolledReader: AccelerometerReader {
     private var motion: MotionInterrupt?
     typealias Options = IIOSource.Options
 
-    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: EventLoop, options: Options,
+    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers, options: Options,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
         self.configuration = configuration
         self.loop = loop
@@ -53,10 +54,26 @@ final class PolledReader: AccelerometerReader {
         motion = nil
     }
 
+    func pause() -> Bool {
+        guard !stopped else { return false }
+        isPaused = true
+        timer?.cancel()
+        timer = nil
+        return true
+    }
+
+    func resume() {
+        guard isPaused, !stopped else { return }
+        isPaused = false
+        movement = MovementTracker(options: options, now: loop.now)
+        wasMoving = false
+        poll()
+    }
+
     /// The chip says the device moves: read now (unless fast reads already run), then fast
     /// until it rests.
     private func motionDetected() {
-        guard !stopped else { return }
+        guard !stopped, !isPaused else { return }
         let now = loop.now
         let alreadyFast = movement.isMoving(at: now)
         movement.detectorFired(at: now)

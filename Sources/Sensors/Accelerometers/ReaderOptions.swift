@@ -40,6 +40,12 @@ public struct ReaderOptions: Equatable {
     /// reading fast for 600 ms lets the screen follow when the dwell ends instead of at the
     /// next rest read. Costs 30 reads per rotation, none at rest.
     public var movementHoldUs: UInt64 = 600_000
+    /// Input accelerometers that send events (InputAccelerometerReader): after the fast reads,
+    /// the held state is delivered again at `pollIntervalUs` until this long after the last
+    /// change, then nothing until the next event. The screen rule decides on samples: its
+    /// dwell ends about 540 ms after a step and its fallback takes a pose reported for 1.5 s,
+    /// so 2 s covers both even when a loaded machine delays the fast reads.
+    public var eventRestHoldUs: UInt64 = 2_000_000
     /// The classifier's still tolerance: hand tremor stays below it.
     public var movementMS2 = 0.6
     /// Buffered devices: scans are read in batches, every 250 ms while the device rests

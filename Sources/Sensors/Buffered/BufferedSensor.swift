@@ -8,7 +8,7 @@ public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = Discovered
 
 /// Binds (`SensorBinding`: discovery, hotplug) and reads the first usable device of one
 /// buffered kind (compass, buffered ambient light), the buffer enabled only while
-/// `run(true)`. The buffer's poll fd wakes the loop when a scan arrives; while scans keep
+/// `run(.reading)` or `run(.idle)` (the stop linger: enabled, not read). The buffer's poll fd wakes the loop when a scan arrives; while scans keep
 /// coming they are read in one batch per `intervalUs` on a timer (the newest counts), so a
 /// sensor sending fast never wakes the machine more than once a period, and a quiet one (a
 /// HID hub sends on change) not at all. Values that are not readings are dropped with a
@@ -46,16 +46,38 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
         SensorBinding<Kind>.scan(parameters: parameters)
     }
 
-    /// Enables (true) or disables (false) the buffer.
-    public func run(_ on: Bool) {
-        guard on != isRunning else { return }
-        isRunning = on
-        if on {
-            start()
-        } else {
+    /// `reading`: the buffer enabled and read; `idle`: enabled, not read (no watch, no
+    /// timer); `off`: disabled, the device left as it was found.
+    public func run(_ state: SensorRun) {
+        switch state {
+        case .reading:
+            guard !isRunning else { return }
+            isRunning = true
+            if session == nil {
+                start()
+            } else {
+                if let bound { Log.debug("\(bound.sysname): \(Kind.role) source resumed") }
+                readBatch()
+            }
+        case .idle:
+            guard isRunning else { return }
+            isRunning = false
+            pauseReads()
+            if let bound { Log.debug("\(bound.sysname): \(Kind.role) source paused") }
+        case .off:
+            let wasSetUp = session != nil || isRunning
+            isRunning = false
             halt()
-            if let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
+            if wasSetUp, let bound { Log.debug("\(bound.sysname): \(Kind.role) source stopped") }
         }
+    }
+
+    /// No watch and no timer: nothing is read until `run(.reading)`.
+    private func pauseReads() {
+        watch?.cancel()
+        watch = nil
+        timer?.cancel()
+        timer = nil
     }
 
     private func start() {
@@ -73,10 +95,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
 
     /// Everything the running buffer holds goes; the device is left as it was found.
     private func halt() {
-        watch?.cancel()
-        watch = nil
-        timer?.cancel()
-        timer = nil
+        pauseReads()
         session?.close()
         session = nil
     }
@@ -177,7 +196,7 @@ private final class BufferSession {
             Log.notice("\(sysname): buffer was left enabled, disabling it first")
             try device.writeAttribute("buffer/enable", "0")
         }
-        chooseTrigger(device, name: deviceName)
+        setTrigger = DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: deviceName)
         channel.enable()
         do {
             let buffer = try device.createBuffer(samples: scans) { Log.warning($0) }
@@ -187,21 +206,6 @@ private final class BufferSession {
         } catch {
             close()
             throw error
-        }
-    }
-
-    /// HID sensor hubs need their data-ready trigger `<name>-devN` set before the buffer runs
-    /// (iio-sensor-proxy refuses a device without it; a device that has none may run without).
-    private func chooseTrigger(_ device: IIODevice, name: String) {
-        guard device.currentTrigger == nil else { return }
-        let suffix = "-dev" + sysname.dropFirst("iio:device".count)
-        let triggers = context.devices.filter { $0.isTrigger && ($0.name ?? "").hasSuffix(suffix) }
-        guard let trigger = triggers.first(where: { $0.name == name + suffix }) ?? (triggers.count == 1 ? triggers.first : nil) else { return }
-        do {
-            try device.setTrigger(trigger)
-            setTrigger = true
-        } catch {
-            Log.warning("\(sysname): cannot set trigger \(trigger.name ?? trigger.id): \(error), ignoring")
         }
     }
 

@@ -4,7 +4,7 @@ import Systemd
 /// `in_illuminance*`, hwmon) when there is one, else a buffered one (`BufferedAmbientLight`).
 /// iio-sensor-proxy 3.0 tries its drivers in that order too, so a HID sensor hub that offers
 /// both `in_illuminance_raw` and the `in_intensity_both` scan element is polled by both
-/// daemons. Only the sensor in use runs, and only while `run(true)`.
+/// daemons. Only the sensor in use runs, and only while `run(.reading)` (`.idle`: set up, not read).
 public final class LightSensors {
     public let polled: PolledSensor<AmbientLight>
     public let buffered: BufferedSensor<BufferedAmbientLight>
@@ -13,7 +13,7 @@ public final class LightSensors {
     public var availabilityChanged: ((Bool) -> Void)?
     /// Called when the level in use changes, also when the sensor in use changes.
     public var readingChanged: (() -> Void)?
-    private var running = false
+    private var running = SensorRun.off
 
     public init(loop: EventLoop, polledParameters: PolledSensorParameters = PolledSensorParameters(),
                 bufferedParameters: BufferedSensorParameters = BufferedSensorParameters()) {
@@ -47,15 +47,15 @@ public final class LightSensors {
         return nil
     }
 
-    public func run(_ on: Bool) {
-        running = on
+    public func run(_ state: SensorRun) {
+        running = state
         apply()
     }
 
     private func apply() {
         let usePolled = polled.isAvailable
-        polled.run(running && usePolled)
-        buffered.run(running && !usePolled && buffered.isAvailable)
+        polled.run(usePolled ? running : .off)
+        buffered.run(!usePolled && buffered.isAvailable ? running : .off)
     }
 
     private func sensorsChanged() {

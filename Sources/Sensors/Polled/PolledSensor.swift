@@ -40,9 +40,10 @@ public final class PolledSensor<Kind: PolledSensorKind> {
         SensorBinding<Kind>.scan(parameters: parameters)
     }
 
-    /// Starts (true) or stops (false) polling. Starting reads at once, so a claim sees a
-    /// value within one read instead of one period.
-    public func run(_ on: Bool) {
+    /// Starts (`reading`) or stops polling; a polled sensor has no set-up, so `idle` is `off`.
+    /// Starting reads at once, so a claim sees a value within one read instead of one period.
+    public func run(_ state: SensorRun) {
+        let on = state == .reading
         guard on != isRunning else { return }
         isRunning = on
         if on {

@@ -1,12 +1,16 @@
 import Systemd
 
-/// Who needs the display accelerometer, and how much: the one owner of "should the sensor
-/// run". Each consumer (Begin holders, compatibility claims, …) states a level; the sensor
-/// runs at the highest. When the last consumer lets go the sensor keeps running for a linger
-/// first, so a storm of Begin/End pairs costs no device writes.
+/// Who needs one sensor, and how much: the one owner of "should the sensor run" for one
+/// entry of `SensorRegistry`. Each consumer (Begin holders, compatibility claims, …) states a
+/// level; the sensor runs at the highest. When the last consumer lets go the sensor is
+/// `paused` at once (nothing read, nothing announced) and keeps only its set-up (buffer,
+/// trigger, libiio context) for a linger, so a storm of Begin/End pairs costs one start.
 public final class SensorDemand {
     public enum Level: Int, Comparable {
         case off = 0
+        /// Nobody wants the sensor, and the linger runs: set up, but not read. No consumer
+        /// asks for this level; `SensorDemand` applies it.
+        case paused
         /// Slow tracking: posture for the tablet-mode switch and `org.orientd.Posture1`
         /// (`PostureHub` reads both halves at its low rate; the orientation hub stays off).
         case low
@@ -20,22 +24,24 @@ public final class SensorDemand {
         case accelerometerClaims
         /// `PostureHub`: `.low` while a hinge can be measured.
         case posture
-        /// Compatibility claims of a sensor that is not the accelerometer (light, proximity):
-        /// each such sensor has a `SensorDemand` of its own.
+        /// Compatibility claims of a sensor that is not the accelerometer (light, proximity,
+        /// compass): each such sensor has a `SensorDemand` of its own in `SensorRegistry`.
         case sensorClaims
     }
 
     public struct Parameters: Equatable {
-        /// How long the sensor keeps running after the last consumer lets go. Programs that
-        /// restart (a crashed client that systemd restarts, a settings panel reopened) come
-        /// back within about a second; one more second of samples costs 50 reads at 50 Hz,
-        /// while starting and stopping a sensor costs a handful of sysfs writes each. A
-        /// Begin/End storm then costs at most one start and one stop per linger.
+        /// How long the sensor keeps its set-up (paused, not read) after the last consumer
+        /// lets go. Programs that restart (a crashed client that systemd restarts, a settings
+        /// panel reopened) come back within about a second; starting and stopping a sensor
+        /// costs a handful of sysfs writes and a libiio context each, pausing and resuming
+        /// only a timer or an fd watch. A Begin/End storm then costs at most one start and one
+        /// stop per linger.
         public var lingerUs: UInt64 = 1_000_000
         public init() {}
     }
 
-    /// The level the sensor runs at now (what `apply` was last called with).
+    /// The level the sensor runs at now (what `apply` was last called with): `paused` during
+    /// the linger.
     public private(set) var running: Level = .off
     private var wants: [Consumer: Level] = [:]
     private let timers: any Timers
@@ -72,7 +78,9 @@ public final class SensorDemand {
         guard !isSuspended else { return }
         let target = wanted
         if target == .off {
-            guard running != .off, linger == nil else { return }
+            guard running != .off else { return }
+            run(.paused)
+            guard linger == nil else { return }
             do {
                 linger = try timers.addTimer(afterUs: parameters.lingerUs) { [unowned(unsafe) self] in
                     self.linger = nil

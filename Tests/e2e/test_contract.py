@@ -1,0 +1,68 @@
+"""The interface files in dbus/ (orientd's own and net.hadess.SensorProxy) are what the
+running daemon introspects, interface by interface and object by object, and every member
+and property they name is in Contract (read through contract.py)."""
+import os
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+import contract as C
+import orientd_testbed as T
+
+FILES = ['org.orientd.Orientation1.xml', 'org.orientd.Posture1.xml', 'net.hadess.SensorProxy.xml']
+# The object each interface lives on.
+PATHS = {
+    C.Orientation1.interface: C.Orientation1.objectPath,
+    C.Posture1.interface: C.Posture1.objectPath,
+    C.SensorProxy.interface: C.SensorProxy.objectPath,
+    C.SensorProxy.compassInterface: C.SensorProxy.compassPath,
+}
+BUS_NAMES = {
+    C.Orientation1.interface: C.Orientation1.busName,
+    C.Posture1.interface: C.Orientation1.busName,
+    C.SensorProxy.interface: C.SensorProxy.busName,
+    C.SensorProxy.compassInterface: C.SensorProxy.busName,
+}
+
+
+def interfaces(text):
+    """Each interface element of an introspection document, whitespace normalised."""
+    found = {}
+    for m in re.finditer(r'<interface name="([^"]+)">.*?</interface>', text, re.S):
+        found[m.group(1)] = ' '.join(m.group(0).split())
+    return found
+
+
+def contract_names():
+    names = set()
+    for space in (C.Orientation1, C.Posture1, C.SensorProxy):
+        names.update(v for k, v in vars(space).items() if not k.startswith('_') and isinstance(v, str))
+    return names
+
+
+def test_every_interface_file_matches_the_running_daemon(bus, start):
+    start('--source', 'none', '--sensor-proxy-compat')
+    checked = []
+    for name in FILES:
+        with open(os.path.join(T.ROOT, 'dbus', name)) as f:
+            text = f.read()
+        ET.fromstring(text.split('-->', 1)[1])          # well-formed after the comment
+        described = interfaces(text)
+        assert described, name
+        for iface, element in described.items():
+            live = subprocess.run(['busctl', '--address=' + bus.address, 'introspect', '--xml-interface',
+                                   BUS_NAMES[iface], PATHS[iface]], capture_output=True, text=True, check=True).stdout
+            assert interfaces(live).get(iface) == element, '%s: %s differs from the daemon' % (name, iface)
+            checked.append(iface)
+    assert sorted(checked) == sorted(PATHS), checked
+
+
+def test_every_name_in_the_interface_files_is_in_contract():
+    names = contract_names()
+    for name in FILES:
+        with open(os.path.join(T.ROOT, 'dbus', name)) as f:
+            root = ET.fromstring(f.read().split('-->', 1)[1])
+        for iface in root.iter('interface'):
+            assert iface.get('name') in names, iface.get('name')
+            for member in list(iface.iter('method')) + list(iface.iter('property')) + list(iface.iter('signal')):
+                assert member.get('name') in names, '%s.%s is not in Contract' % (iface.get('name'), member.get('name'))
