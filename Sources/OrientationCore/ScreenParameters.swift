@@ -51,6 +51,21 @@ public struct ScreenParameters: Equatable, Sendable {
     /// hold.
     public var holdAxisDegrees: Double = 15
 
+    // MARK: Still: the device does not move at all (quickest path, near the pose's axis)
+
+    /// The raw gravity direction (no smoothing, so no lag) stays within this of where it is now
+    /// for `stillMs`. 0.25° is 0.04 m/s² across g: a phone accelerometer's noise (0.01–0.02
+    /// m/s² RMS) and its 1 mg steps stay inside; a device on a stand or in a very steady hand
+    /// stays inside, a hand's tremor (up to 1°) often does not, and then the hold below decides.
+    public var stillDegrees: Double = 0.25
+    /// How long. A glance reversing with angular acceleration α stays within δ of one point for
+    /// at most √(8·δ/α): 45 ms at 0.25° for the gentlest glance that reaches an axis (75° out
+    /// and back in 1.2 s, 1 000°/s²), so 60 ms leaves a margin of 1.8 in α. A minimum-jerk turn
+    /// of 90° in 0.4 s is within 0.25° of its stop 26 ms before it ends, so the screen follows
+    /// about 35 ms after the motion ends (plus the next read); a step, once the readings at the
+    /// new direction span 60 ms.
+    public var stillMs: Double = 60
+
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
 
     /// Turning slower than this counts as held steadily. A hand holding a device sways at
