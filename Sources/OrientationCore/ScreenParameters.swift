@@ -54,9 +54,10 @@ public struct ScreenParameters: Equatable, Sendable {
     // MARK: Still: the device does not move at all (quickest path, near the pose's axis)
 
     /// The raw gravity direction (no smoothing, so no lag) stays within this of where it is now
-    /// for `stillMs`. 0.25° is 0.04 m/s² across g: a phone accelerometer's noise (0.01–0.02
-    /// m/s² RMS) and its 1 mg steps stay inside; a device on a stand or in a very steady hand
-    /// stays inside, a hand's tremor (up to 1°) often does not, and then the hold below decides.
+    /// for `stillMs`. 0.25° is 0.04 m/s² across g: a quiet chip's noise (0.01 m/s² RMS) and its
+    /// 1 mg steps mostly stay inside, so a device on a stand or a mount takes this path; a
+    /// noisier chip (0.02 m/s² and more) or a hand's tremor (up to 1°) often does not, and then
+    /// the hold below decides, as if this path were not there.
     public var stillDegrees: Double = 0.25
     /// How long. A glance reversing with angular acceleration α stays within δ of one point for
     /// at most √(8·δ/α): 45 ms at 0.25° for the gentlest glance that reaches an axis (75° out
