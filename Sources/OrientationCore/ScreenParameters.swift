@@ -64,7 +64,8 @@ public struct ScreenParameters: Equatable, Sendable {
     /// and back in 1.2 s, 1 000°/s²), so 60 ms leaves a margin of 1.8 in α. A minimum-jerk turn
     /// of 90° in 0.4 s is within 0.25° of its stop 26 ms before it ends, so the screen follows
     /// about 35 ms after the motion ends (plus the next read); a step, once the readings at the
-    /// new direction span 60 ms.
+    /// new direction span 60 ms. A stop-and-go glance does stand still at its turning point,
+    /// but 20° or more from the axis: the still path asks `holdAxisDegrees` too.
     public var stillMs: Double = 60
 
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
