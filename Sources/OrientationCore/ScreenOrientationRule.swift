@@ -3,6 +3,8 @@
 ///
 /// It takes the classifier's edge-up pose (in `supported`, other than the screen's) once the
 /// motion says the device stays there (`ScreenParameters` gives the physics):
+/// - **still** (nothing moves): the raw direction has stayed within `stillDegrees` for
+///   `stillMs`, within `holdAxisDegrees` of the pose's axis in the screen's plane;
 /// - **hold** (still or quiet hand): the smoothed direction has held — angular velocity and
 ///   acceleration both small — for `holdMs`, within `holdAxisDegrees` of the pose's axis in
 ///   the screen's plane;
@@ -24,6 +26,8 @@ public struct ScreenOrientationRule: Sendable {
     public private(set) var orientation: Orientation = .unknown
 
     private var motion: HoldDetector
+    private var still: StillWindow
+    private var latest = Vector3.zero
     private var stride: StrideAverage
     private var strideNear: Orientation = .unknown
     private var strideNearSinceUs: Int64 = 0
@@ -44,6 +48,8 @@ public struct ScreenOrientationRule: Sendable {
         self.parameters = parameters
         self.supported = supported
         motion = HoldDetector(parameters: parameters)
+        still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
+                            cosLimit: Self.cosine(degrees: parameters.stillDegrees))
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
@@ -78,11 +84,17 @@ public struct ScreenOrientationRule: Sendable {
     /// The hold and steady paths: the smoothed direction points to `pose` and has held near
     /// its axis, or turned slowly for the dwell.
     private func held(_ pose: Orientation, at t: Int64) -> Bool {
+        guard motion.started, let axis = pose.gravityAxis else { return false }
+        if still.isStill, Self.nearestPose(latest) == pose, nearAxis(latest, axis) { return true }
         let v = motion.smoothed
-        guard motion.started, Self.nearestPose(v) == pose, let axis = pose.gravityAxis else { return false }
+        guard Self.nearestPose(v) == pose else { return false }
         if motion.steadyUs(at: t) >= dwellUs { return true }
-        guard motion.heldUs(at: t) >= holdUs else { return false }
-        // In the screen's plane: the axis has no z component.
+        return motion.heldUs(at: t) >= holdUs && nearAxis(v, axis)
+    }
+
+    /// `v` points within `holdAxisDegrees` of `axis` in the screen's plane (the axis has no z
+    /// component: leaning back does not count).
+    private func nearAxis(_ v: Vector3, _ axis: Vector3) -> Bool {
         let planar = (v.x * v.x + v.y * v.y).squareRoot()
         return planar > 0 && (v.x * axis.x + v.y * axis.y) / planar >= holdAxisCos
     }
@@ -92,10 +104,13 @@ public struct ScreenOrientationRule: Sendable {
     /// back unseen.
     private mutating func track(_ g: Vector3, at t: Int64) {
         if motion.track(g, at: t) {
+            still.reset()
             stride.reset()
             strideNear = .unknown
             devicePoseSinceUs = t
         }
+        still.append(g, at: t)
+        latest = g
         stride.append(g, at: t)
         var near = Orientation.unknown
         let mean = stride.mean

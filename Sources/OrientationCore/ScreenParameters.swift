@@ -51,6 +51,23 @@ public struct ScreenParameters: Equatable, Sendable {
     /// hold.
     public var holdAxisDegrees: Double = 15
 
+    // MARK: Still: the device does not move at all (quickest path, near the pose's axis)
+
+    /// The raw gravity direction (no smoothing, so no lag) stays within this of where it is now
+    /// for `stillMs`. 0.25° is 0.04 m/s² across g: a quiet chip's noise (0.01 m/s² RMS) and its
+    /// 1 mg steps mostly stay inside, so a device on a stand or a mount takes this path; a
+    /// noisier chip (0.02 m/s² and more) or a hand's tremor (up to 1°) often does not, and then
+    /// the hold below decides, as if this path were not there.
+    public var stillDegrees: Double = 0.25
+    /// How long. A glance reversing with angular acceleration α stays within δ of one point for
+    /// at most √(8·δ/α): 45 ms at 0.25° for the gentlest glance that reaches an axis (75° out
+    /// and back in 1.2 s, 1 000°/s²), so 60 ms leaves a margin of 1.8 in α. A minimum-jerk turn
+    /// of 90° in 0.4 s is within 0.25° of its stop 26 ms before it ends, so the screen follows
+    /// about 35 ms after the motion ends (plus the next read); a step, once the readings at the
+    /// new direction span 60 ms. A stop-and-go glance does stand still at its turning point,
+    /// but 20° or more from the axis: the still path asks `holdAxisDegrees` too.
+    public var stillMs: Double = 60
+
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
 
     /// Turning slower than this counts as held steadily. A hand holding a device sways at
@@ -76,8 +93,11 @@ public struct ScreenParameters: Equatable, Sendable {
     /// a 25° lean stay inside.
     public var strideAxisDegrees: Double = 35
     /// … for this long: the average's nearest approach during a glance is an instant, a
-    /// rotation made while walking stays.
-    public var strideHoldMs: Double = 100
+    /// rotation made while walking stays. No generated glance brings the 1 s average inside
+    /// 35° at all, so this is only a margin against a stride's residual (±6°, changing over a
+    /// stride, not within 50 ms); 100 ms cost 7 ms of on-the-move p95 (804 against 797 ms),
+    /// 0 ms makes the screen wait for nothing but the device pose (scripts/score-motion).
+    public var strideHoldMs: Double = 50
 
     // MARK: Gaps and the last resort
 
