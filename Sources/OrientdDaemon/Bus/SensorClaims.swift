@@ -1,3 +1,4 @@
+import CallError
 import OrientationCore
 import Systemd
 
@@ -14,12 +15,25 @@ final class SensorClaims {
         self.tracker = tracker
     }
 
-    func claim(_ call: BusMessage) throws(BusError) {
+    /// `whenReady`: where the reply waits for the sensor's first reading (iio-sensor-proxy
+    /// 3.6 and later return from a claim only then, so a client reads a fresh value at once);
+    /// nil replies at once.
+    func claim(_ call: BusMessage, whenReady: ((@escaping () -> Void) -> Void)? = nil) throws(BusError) {
         if tracker.count(call) == 0 {
             try tracker.add(call)
             Log.debug("claim of \(tracker.resource) from \(call.sender ?? "?")")
         }
-        try? call.replyEmpty()
+        guard let whenReady else { return reply(call) }
+        whenReady { [unowned(unsafe) self] in self.reply(call) }
+    }
+
+    private func reply(_ call: BusMessage) {
+        do throws(CallError) {
+            try call.replyEmpty()
+        } catch {
+            // The caller may have left meanwhile; nothing else to do.
+            Log.debug("claim reply to \(call.sender ?? "?") failed: \(error)")
+        }
     }
 
     func release(_ call: BusMessage) {

@@ -39,7 +39,9 @@ public final class SensorProxyService {
         }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
         exports.append(try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .method(name: API.claimAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in try self.claims.claim(call) },
+            .method(name: API.claimAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in
+                try self.claims.claim(call) { ready in self.hub.whenFirstAnswer { _ in ready() } }
+            },
             .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
             .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
             .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in

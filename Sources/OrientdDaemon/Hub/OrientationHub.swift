@@ -162,8 +162,12 @@ public final class OrientationHub {
         answerWaiters(.unknown)
     }
 
+    /// A (re)started sensor starts both rules afresh: what the device did before the sensor
+    /// stopped or was replaced says nothing about its pose now, so the first supported edge-up
+    /// pose is taken at once, as iio-sensor-proxy does with its first reading.
     private func restartClassifier() {
         classifier = OrientationClassifier(parameters: parameters)
+        screenRule = ScreenOrientationRule(supported: supportedOrientations)
         hasFirstAnswer = false
     }
 
@@ -233,16 +237,18 @@ public final class OrientationHub {
 
     func receive(_ sample: Sample) {
         gravity = sample.gravity
-        if let change = classifier.process(sample) {
+        let change = classifier.process(sample)
+        if let change {
             hasFirstAnswer = true
             publish(change)
-            answerWaiters(change)
         }
         if let screen = screenRule.process(sample, deviceOrientation: classifier.orientation), screen != steadyScreenOrientation {
             steadyScreenOrientation = screen
             Log.debug("steady screen orientation \(screen.rawValue)")
             updateScreenOrientation()
         }
+        // After the screen rule: a waiter's reply finds both orientations decided.
+        if let change { answerWaiters(change) }
         // After the classifier: observers of the sample see the orientation it decided.
         notify(.sample(sample.gravity))
     }
