@@ -42,7 +42,10 @@ def shell(bus):
 
 
 def claims(d, member='ClaimAccelerometer'):
-    return len(re.findall(r'%s from ' % member, d.output()))
+    """How often phosh claimed (or released) the accelerometer: the daemon's debug log has a
+    line for each."""
+    verb = 'release' if member == 'ReleaseAccelerometer' else 'claim'
+    return len(re.findall(r'%s of accelerometer claims from ' % verb, d.output()))
 
 
 def assert_transform(s, d, wanted):
