@@ -64,6 +64,8 @@ let package = Package(
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
+        // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
         .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
     ]
 )

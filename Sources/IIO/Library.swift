@@ -15,3 +15,11 @@ enum Library {
 
     static func unload() { orientd_iio_unload() }
 }
+
+/// The seam for tests: libiio's entry points replaced by a table of fakes (`CIIO`'s
+/// `orientd_iio_api`), or restored with nil. Only while no `IIOContext` exists.
+public enum IIOTable {
+    public static func replace(with table: UnsafePointer<orientd_iio_api>?) {
+        orientd_iio_replace_table(table)
+    }
+}

@@ -55,4 +55,8 @@ int orientd_iio_event_fd(int chardev);
 /* The table; valid between a successful orientd_iio_load() and the matching unload. */
 const struct orientd_iio_api *orientd_iio_table(void);
 
+/* Replaces libiio by `table` (a fake, in tests) until called with NULL; only while no
+   context exists. */
+void orientd_iio_replace_table(const struct orientd_iio_api *table);
+
 #endif
