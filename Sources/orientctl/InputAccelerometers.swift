@@ -1,4 +1,3 @@
-import Foundation
 import OrientationCore
 import Sensors
 
@@ -44,7 +43,7 @@ enum InputAccelerometerListing {
 
     private static func format(_ v: Vector3) -> String {
         func f(_ x: Double) -> String {
-            let s = String(format: "%.2f", x)
+            let s = fixed(x, digits: 2)
             return s == "-0.00" ? "0.00" : s
         }
         return "(\(f(v.x)), \(f(v.y)), \(f(v.z)))"
