@@ -9,7 +9,7 @@ Motion model: each half of a glance (out, back) is a minimum-jerk movement
 (Flash & Hogan 1985: angle = A (10 s^3 - 15 s^4 + 6 s^5)), the usual model of a deliberate
 hand movement; it stops and reverses at the turning point with zero speed, the steadiest a
 "straight back" tilt can be. Tremor: physiological tremor 9 Hz +-0.8 deg, sway 0.7 and 1.3 Hz
-+-2.5 deg, 0.15 m/s^2 of linear jitter. Gravity vector in m/s^2, device frame (CONVENTIONS s1).
++-2.5 deg, 0.15 m/s^2 of linear jitter. Gravity vector in m/s^2, device frame (docs/axes-and-names.md).
 Deterministic.
 
     scripts/make-glance-traces.py [OUTDIR]      (default examples/glance)

@@ -3,12 +3,12 @@
 
 Writes, for every scenario and rate, into OUTDIR (default corpus-posture/traces):
     <id>.csv        t_ms,dx,dy,dz,bx,by,bz   display then base reading, m/s², each in its own
-                    CONVENTIONS §1 frame after its mount matrix (what orientctl posture reads)
+                    docs/axes-and-names.md device frame after its mount matrix (what orientctl posture reads)
     <id>.truth.csv  labelled segments (format: corpus-posture/FORMAT.md)
     <id>.meta.json  seed, rate, chip errors, scenario
 Python standard library only. Deterministic: the same seed gives the same files.
 
-The model (CONVENTIONS §5): the base has an orientation R (world <- base); the display frame is
+The model (docs/posture.md, "Frames"): the base has an orientation R (world <- base); the display frame is
 the base frame turned about the hinge (x) so that, for any vector, display = Rx(θ)·base. A
 reading is the gravity vector minus the sensor's linear acceleration, in the sensor frame.
 Both halves share the device's linear acceleration (walking, lap bounce, impacts); the display

@@ -1,6 +1,6 @@
 import OrientationCore
 
-/// The geometry of CONVENTIONS §5: `display = Rx(θ) · base`, both readings the gravity vector
+/// The geometry of docs/posture.md ("Frames"): `display = Rx(θ) · base`, both readings the gravity vector
 /// in their own §1 frame after the mount matrices. Rx turns the (y, z) plane by θ, so θ is the
 /// angle from the base reading's (y, z) part to the display reading's (y, z) part.
 public enum HingeGeometry {

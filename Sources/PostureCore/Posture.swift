@@ -1,4 +1,4 @@
-/// The posture of a 2-in-1 device (CONVENTIONS §5). The raw values are the names used on
+/// The posture of a 2-in-1 device (docs/posture.md). The raw values are the names used on
 /// D-Bus, in logs and in trace output.
 public enum Posture: String, CaseIterable, Sendable {
     /// Lid shut: hinge angle near 0°.

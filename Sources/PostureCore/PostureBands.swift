@@ -1,4 +1,4 @@
-/// The hinge-angle bands of CONVENTIONS §5 with hysteresis relative to the reported posture:
+/// The hinge-angle bands of docs/posture.md ("Postures") with hysteresis relative to the reported posture:
 /// well inside a band the answer is that band's; to leave the reported posture the angle must
 /// be `bandHysteresisDegrees` past its edge.
 public struct PostureBands: Sendable {

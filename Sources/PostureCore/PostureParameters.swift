@@ -70,7 +70,7 @@ public struct PostureParameters: Equatable, Sendable {
     /// a 10 Hz poll plus timer slack, so two sensors read in the same wake-up always pair.
     public var maxSampleSkewMs: Double = 120
 
-    // MARK: Posture bands (CONVENTIONS §5) and hysteresis
+    // MARK: Posture bands (docs/posture.md) and hysteresis
 
     /// Below this the lid is closed.
     public var closedBelowDegrees: Double = 15

@@ -2,7 +2,7 @@ import Glibc
 import OrientationCore
 import PostureCore
 
-/// Builds display/base readings from CONVENTIONS §5 (`display = Rx(θ) · base`) and feeds them
+/// Builds display/base readings from docs/posture.md (`display = Rx(θ) · base`) and feeds them
 /// to a tracker, keeping the time.
 struct PairedMotion {
     static let g = 9.80665
