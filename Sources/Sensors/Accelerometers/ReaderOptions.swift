@@ -35,10 +35,10 @@ public struct ReaderOptions: Equatable {
     /// would return the same sample from the chip's data registers).
     public var confirmIntervalUs: UInt64 = 15_000
     /// How long the fast reads go on after the last reading that moved. The screen rule
-    /// decides on samples: after a turn stops, its smoothed direction (50 ms) slows below the
-    /// steady speed within about 240 ms and must then stay steady for the 300 ms dwell, so
-    /// reading fast for 600 ms lets the screen follow when the dwell ends instead of at the
-    /// next rest read. Costs 30 reads per rotation, none at rest.
+    /// decides on samples (ScreenParameters): a hold or a still window takes 60–80 ms, but a
+    /// stop away from the pose's axis must slow below the steady speed (about 240 ms after the
+    /// turn) and stay steady for 300 ms, so reading fast for 600 ms lets the screen follow
+    /// then instead of at the next rest read. Costs 30 reads per rotation, none at rest.
     public var movementHoldUs: UInt64 = 600_000
     /// Input accelerometers that send events (InputAccelerometerReader): after the fast reads,
     /// the held state is delivered again at `pollIntervalUs` until this long after the last
