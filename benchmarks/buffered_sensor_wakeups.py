@@ -7,13 +7,12 @@ node for every read, so it gets a file holding the newest scan (how scans arrive
 difference to it). Prints `name: value` lines.
 Run: umockdev-wrapper /usr/bin/python3 benchmarks/buffered_sensor_wakeups.py"""
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'e2e'))
 import dbus  # noqa: E402
 import buffered_fakes as B  # noqa: E402
+import common as C  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
 NAME = 'net.hadess.SensorProxy'
@@ -33,32 +32,15 @@ def measure(sensor, daemon, hz, seconds=10.0, changes=8):
     dev = add(tb, mode='file' if daemon == 'iio-sensor-proxy' else 'fifo', hz=hz)
     dev.set_raw(1)
     tb.accelerometer(props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'})
-    if daemon == 'orientd':
-        d = T.Orientd(bus, tb, ['--sensor-proxy-compat'])
-        pid, stop = d.proc.pid, d.stop
-    else:
-        p = T.start_iio_sensor_proxy(bus, tb)
-        pid, stop = p.pid, (lambda: (p.kill(), p.wait()))
+    pid, stop = C.start_compat_daemon(daemon, bus, tb)
     try:
         conn = dbus.bus.BusConnection(bus.address)
         assert T.wait_for(lambda: conn.name_has_owner(NAME), 10)
         obj = conn.get_object(NAME, path)
         props = dbus.Interface(obj, 'org.freedesktop.DBus.Properties')
-        get = lambda: float(props.Get(iface, prop))
         getattr(obj, claim)(dbus_interface=iface)
-        time.sleep(2)
-        before = T.context_switches(pid)
-        time.sleep(seconds)
-        wakeups = (T.context_switches(pid) - before) / seconds
-        latencies = []
-        for i in range(changes):
-            raw = 100 + i
-            time.sleep(0.37 * (i % 3))          # spread the changes over the read phase
-            t0 = time.monotonic()
-            dev.set_raw(raw)
-            assert T.wait_for(lambda: get() == value_of(raw), 5, 0.01), (sensor, daemon, get())
-            latencies.append((time.monotonic() - t0) * 1000)
-        return wakeups, statistics.median(latencies), max(latencies)
+        return C.claimed_rates(pid, seconds, changes, lambda i: dev.set_raw(100 + i),
+                               lambda: float(props.Get(iface, prop)), lambda i: value_of(100 + i))
     finally:
         stop()
         bus.close()

@@ -41,15 +41,12 @@ import random
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
 import dbus
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
-import orientd_testbed as T  # noqa: E402
+from common import T, print_side_by_side, stop_process, summarize, KINDS  # noqa: E402
 
 IN_PLANE = ['portrait', 'landscapeLeft', 'portraitUpsideDown', 'landscapeRight']
 # A deliberate rotation of a handheld device: 90° in 0.3–0.5 s.
@@ -141,12 +138,7 @@ class Daemon:
         return None
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
 
 
 def proc_counters(pid):
@@ -192,13 +184,6 @@ def pss(pid):
     return -1
 
 
-def pct(xs, q):
-    xs = sorted(xs)
-    k = (len(xs) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
-
-
 def fake_device(tb, kind, mode, args):
     """The fake accelerometer of a mode, and what the daemons' environment needs for it.
     'poll' and 'buffer': as named; 'motion': polled, with the chip's motion detector (IIO
@@ -214,13 +199,14 @@ def fake_device(tb, kind, mode, args):
     return acc, env
 
 
-def first_orientation_ms(kind, mode, args):
-    """Begin / claim -> first orientation, from a freshly started daemon (median of 5)."""
+def first_orientation_samples(kind, make_fake, orientd_bin, runs=5):
+    """Begin / claim -> first orientation in ms, one sample per freshly started daemon.
+    make_fake(tb) gives the fake device and what the daemon's environment needs for it."""
     samples = []
-    for _ in range(5):
+    for _ in range(runs):
         bus, tb = T.PrivateBus(), T.Testbed()
-        acc, env = fake_device(tb, kind, mode, args)
-        d = Daemon(kind, bus, tb, args.orientd_bin, env_extra=env)
+        acc, env = make_fake(tb)
+        d = Daemon(kind, bus, tb, orientd_bin, env_extra=env)
         try:
             time.sleep(0.3)
             mark = len(d.events)
@@ -239,6 +225,12 @@ def first_orientation_ms(kind, mode, args):
             d.stop()
             acc.close()
             bus.close()
+    return samples
+
+
+def first_orientation_ms(kind, mode, args):
+    """Begin / claim -> first orientation, from a freshly started daemon (median of 5)."""
+    samples = first_orientation_samples(kind, lambda tb: fake_device(tb, kind, mode, args), args.orientd_bin)
     return statistics.median(samples) if samples else None
 
 
@@ -341,13 +333,9 @@ def measure(kind, mode, args):
                 screen_latencies.append((t_screen - t_write) / 1e6)
                 compat_latencies.append((t_compat - t_write) / 1e6)
             current = target
-        out['latency_median_ms'] = statistics.median(latencies) if latencies else None
-        out['latency_p95_ms'] = pct(latencies, 0.95) if latencies else None
-        out['screen_latency_median_ms'] = statistics.median(screen_latencies) if screen_latencies else None
-        out['screen_latency_p95_ms'] = pct(screen_latencies, 0.95) if screen_latencies else None
-        out['compat_latency_median_ms'] = statistics.median(compat_latencies) if compat_latencies else None
-        out['compat_latency_p90_ms'] = pct(compat_latencies, 0.90) if compat_latencies else None
-        out['screen_latency_p90_ms'] = pct(screen_latencies, 0.90) if screen_latencies else None
+        summarize(out, 'latency', latencies, 0.95)
+        summarize(out, 'screen_latency', screen_latencies, 0.95, 0.90)
+        summarize(out, 'compat_latency', compat_latencies, 0.90)
         out['latency_missed'] = missed
         rotation, rotation_screen, rotation_compat, rotation_missed = [], [], [], 0
         for _ in range(args.rotations):
@@ -366,12 +354,9 @@ def measure(kind, mode, args):
                 rotation_missed += 1
             acc.set_pose(target)
             current = target
-        out['rotation_latency_median_ms'] = statistics.median(rotation) if rotation else None
-        out['rotation_latency_p95_ms'] = pct(rotation, 0.95) if rotation else None
-        out['rotation_screen_latency_median_ms'] = statistics.median(rotation_screen) if rotation_screen else None
-        out['rotation_screen_latency_p95_ms'] = pct(rotation_screen, 0.95) if rotation_screen else None
-        out['rotation_compat_latency_median_ms'] = statistics.median(rotation_compat) if rotation_compat else None
-        out['rotation_compat_latency_p95_ms'] = pct(rotation_compat, 0.95) if rotation_compat else None
+        summarize(out, 'rotation_latency', rotation, 0.95)
+        summarize(out, 'rotation_screen_latency', rotation_screen, 0.95)
+        summarize(out, 'rotation_compat_latency', rotation_compat, 0.95)
         out['rotation_missed'] = rotation_missed
         d.call(d.release)
     finally:
@@ -394,17 +379,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix='orientd-bench-')
     args.motion_library = T.fault_library('iio_events', scratch)
     for mode in args.modes.split(','):
-        results = {k: measure(k, mode, args) for k in ('orientd', 'iio-sensor-proxy')}
-        for key in results['orientd']:
-            mine, theirs = results['orientd'][key], results['iio-sensor-proxy'][key]
-            def show(v):
-                return 'none' if v is None else ('%.3f' % v if isinstance(v, float) else str(v))
-            print('%s_orientd_%s: %s' % (mode, key, show(mine)))
-            print('%s_iio_sensor_proxy_%s: %s' % (mode, key, show(theirs)))
-            if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)) and theirs:
-                print('%s_ratio_%s: %.3f' % (mode, key, mine / theirs))
-        sys.stdout.flush()
-
+        print_side_by_side(mode, {k: measure(k, mode, args) for k in KINDS})
 
 if __name__ == '__main__':
     main()

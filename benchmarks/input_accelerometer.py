@@ -34,38 +34,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
 sys.path.insert(0, HERE)
 import orientd_testbed as T  # noqa: E402
-from compare_iio_sensor_proxy import Daemon, rates  # noqa: E402
+from common import KINDS, print_side_by_side  # noqa: E402
+from compare_iio_sensor_proxy import Daemon, first_orientation_samples, rates  # noqa: E402
 from input_fakes import FakeInputAccelerometer  # noqa: E402
 
 
 def fake(tb):
     # iio-sensor-proxy's udev rule gives input accelerometers this type.
     return FakeInputAccelerometer(tb, pose='portrait', props={'IIO_SENSOR_PROXY_TYPE': 'input-accel'})
-
-
-def first_orientation_ms(kind, args):
-    samples = []
-    for _ in range(args.runs):
-        bus, tb = T.PrivateBus(), T.Testbed()
-        acc = fake(tb)
-        d = Daemon(kind, bus, tb, args.orientd_bin)
-        try:
-            time.sleep(0.3)
-            mark = len(d.events)
-            t0, reply = d.call(d.claim)
-            if kind == 'orientd':
-                t_first = time.monotonic_ns() if str(reply) == 'portrait' else None
-            else:
-                t_first = d.wait_event(d.map('portrait'), mark, 0.001) or \
-                    (time.monotonic_ns() if d.get() == d.map('portrait') else None)
-                t_first = t_first or d.wait_event(d.map('portrait'), mark)
-            if t_first is not None:
-                samples.append((t_first - t0) / 1e6)
-        finally:
-            d.stop()
-            acc.close()
-            bus.close()
-    return samples
 
 
 def axis_reads(bus, kind):
@@ -106,21 +82,14 @@ def main():
     ap.add_argument('--window', type=float, default=5.0, help='seconds for the wake-up rates')
     args = ap.parse_args()
     results = {}
-    for kind in ('orientd', 'iio-sensor-proxy'):
-        samples = first_orientation_ms(kind, args)
+    for kind in KINDS:
+        samples = first_orientation_samples(kind, lambda tb: (fake(tb), {}), args.orientd_bin, args.runs)
         results[kind] = {
             'begin_to_first_orientation_ms': statistics.median(samples) if samples else None,
             'begin_to_first_orientation_max_ms': max(samples) if samples else None,
         }
         results[kind].update(rest_figures(kind, args))
-    for key in results['orientd']:
-        mine, theirs = results['orientd'][key], results['iio-sensor-proxy'][key]
-        show = lambda v: 'none' if v is None else '%.2f' % v  # noqa: E731
-        print('input_orientd_%s: %s' % (key, show(mine)))
-        print('input_iio_sensor_proxy_%s: %s' % (key, show(theirs)))
-        if mine is not None and theirs:
-            print('input_ratio_%s: %.3f' % (key, mine / theirs))
-
+    print_side_by_side('input', results, digits=2)
 
 if __name__ == '__main__':
     main()

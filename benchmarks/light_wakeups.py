@@ -3,12 +3,11 @@ wake-ups per second while light is claimed (context switches of the daemon, /pro
 latency (sysfs value written -> LightLevel seen by a client polling every 10 ms). Prints
 `name: value` lines. Run: umockdev-wrapper /usr/bin/python3 benchmarks/light_wakeups.py"""
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'e2e'))
 import dbus  # noqa: E402
+import common as C  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
 ISP = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy')
@@ -19,37 +18,22 @@ def measure(kind, seconds=10.0, changes=8):
     bus = T.PrivateBus()
     dev = T.add_light(tb, {'in_illuminance_input': '1'})
     tb.accelerometer(props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'})
-    if kind == 'orientd':
-        d = T.Orientd(bus, tb, ['--sensor-proxy-compat'])
-        pid, stop = d.proc.pid, d.stop
-    else:
-        p = T.start_iio_sensor_proxy(bus, tb)
-        pid, stop = p.pid, (lambda: (p.kill(), p.wait()))
+    pid, stop = C.start_compat_daemon(kind, bus, tb)
     try:
         conn = dbus.bus.BusConnection(bus.address)
         assert T.wait_for(lambda: conn.name_has_owner(ISP[0]), 10)
         proxy = conn.get_object(*ISP[:2])
-        get = lambda: float(dbus.Interface(proxy, 'org.freedesktop.DBus.Properties').Get(ISP[2], 'LightLevel'))
+        props = dbus.Interface(proxy, 'org.freedesktop.DBus.Properties')
         proxy.ClaimLight(dbus_interface=ISP[2])
-        time.sleep(2)
-        before = T.context_switches(pid)
-        time.sleep(seconds)
-        wakeups = (T.context_switches(pid) - before) / seconds
-        latencies = []
-        for i in range(changes):
-            value = 100.0 + i
-            time.sleep(0.37 * (i % 3))          # spread the writes over the poll phase
-            t0 = time.monotonic()
-            dev.write('in_illuminance_input', '%g' % value)
-            T.wait_for(lambda: get() == value, 5, 0.01)
-            latencies.append((time.monotonic() - t0) * 1000)
-        return wakeups, statistics.median(latencies), max(latencies)
+        return C.claimed_rates(pid, seconds, changes,
+                               lambda i: dev.write('in_illuminance_input', '%g' % (100.0 + i)),
+                               lambda: float(props.Get(ISP[2], 'LightLevel')), lambda i: 100.0 + i)
     finally:
         stop()
         bus.close()
 
 
-for kind in ('orientd', 'iio-sensor-proxy'):
+for kind in C.KINDS:
     w, med, mx = measure(kind)
     key = kind.replace('-', '_')
     print('light_claimed_wakeups_per_s_%s: %.2f' % (key, w))

@@ -40,7 +40,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
-import orientd_testbed as T  # noqa: E402
+from common import T, pct, stop_process  # noqa: E402
 import phosh_session as P  # noqa: E402
 
 TRANSFORM = {'portrait': 'normal', 'landscapeRight': '90', 'portraitUpsideDown': '180', 'landscapeLeft': '270'}
@@ -100,12 +100,7 @@ class BusMonitor:
         return None
 
     def close(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
 
 
 class Setup:
@@ -151,13 +146,6 @@ class Setup:
 
 def ms(seconds):
     return seconds * 1000.0
-
-
-def pct(xs, q):
-    xs = sorted(xs)
-    k = (len(xs) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
 def poses_and_locks(kind, args, rng):

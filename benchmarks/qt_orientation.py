@@ -18,7 +18,6 @@ Run under umockdev-wrapper from the repository root, after `make build`:
 import argparse
 import os
 import random
-import statistics
 import subprocess
 import sys
 import threading
@@ -117,10 +116,8 @@ def measure(qt, kind, args):
                 (rotation if i < args.rotations else step).append((t - t_end) / 1e6)
             acc.set_pose(target)
             current = target
-        out['rotation_reading_median_ms'] = statistics.median(rotation) if rotation else None
-        out['rotation_reading_p95_ms'] = C.pct(rotation, 0.95) if rotation else None
-        out['step_reading_median_ms'] = statistics.median(step) if step else None
-        out['step_reading_p90_ms'] = C.pct(step, 0.90) if step else None
+        C.summarize(out, 'rotation_reading', rotation, 0.95)
+        C.summarize(out, 'step_reading', step, 0.90)
         out['missed'] = missed
     finally:
         client.stop()
@@ -140,17 +137,7 @@ def main():
     args = ap.parse_args()
     args.motion_library = None
     for qt in args.qt.split(','):
-        results = {k: measure(qt, k, args) for k in ('orientd', 'iio-sensor-proxy')}
-        for kind, r in results.items():
-            for key, v in r.items():
-                shown = '%.1f' % v if isinstance(v, float) else str(v)
-                print('qt%s_%s_%s: %s' % (qt, kind.replace('-', '_'), key, shown))
-        for key, mine in results['orientd'].items():
-            theirs = results['iio-sensor-proxy'].get(key)
-            if isinstance(mine, float) and isinstance(theirs, float) and theirs > 0:
-                print('qt%s_ratio_%s: %.2f' % (qt, key, mine / theirs))
-        sys.stdout.flush()
-
+        C.print_side_by_side('qt' + qt, {k: measure(qt, k, args) for k in C.KINDS}, digits=1)
 
 if __name__ == '__main__':
     main()
