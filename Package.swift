@@ -26,8 +26,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("systemd")]),
         // The kernel's uinput requests (ioctl macros), for the tablet-mode input switch.
         .target(name: "CInput", path: "Sources/CInput"),
-        // libevdev, for accelerometers that are input devices (module map with pkg-config).
-        .systemLibrary(name: "CEvdev", path: "Sources/CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // libevdev's header for its types, for accelerometers that are input devices; the
+        // library itself is dlopen()ed while one is open.
+        .target(name: "CEvdev", path: "Sources/CEvdev"),
 
         // Swift wrappers over the C libraries, with one error type for failed C calls.
         .target(name: "CallError", dependencies: ["CLibc"], swiftSettings: lean),

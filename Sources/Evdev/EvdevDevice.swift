@@ -11,6 +11,10 @@ public struct AbsoluteAxis: Equatable, Sendable {
     public var resolution: Int32
 }
 
+/// libevdev's entry points, valid while an `EvdevDevice` exists: the first device loads the
+/// library, the last one to go unloads it (CEvdev/loader.c says why).
+private var evdev: orientd_evdev_api { orientd_evdev_table().pointee }
+
 /// An open evdev node (`/dev/input/eventN`) read through libevdev: its capabilities, and the
 /// axis state that the events it sends keep current. Opened non-blocking; closed in `deinit`.
 public final class EvdevDevice {
@@ -22,12 +26,20 @@ public final class EvdevDevice {
 
     public init(path: String) throws(CallError) {
         self.path = path
+        if let reason = orientd_evdev_load() {
+            throw CallError(call: "load libevdev (\(String(cString: reason)))", errno: ELIBACC)
+        }
         let fd = orientd_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw CallError(call: "open \(path)", errno: orientd_errno()) }
+        guard fd >= 0 else {
+            let error = orientd_errno()
+            orientd_evdev_unload()
+            throw CallError(call: "open \(path)", errno: error)
+        }
         var device: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &device)
+        let rc = evdev.new_from_fd!(fd, &device)
         guard rc >= 0, let device else {
             close(fd)
+            orientd_evdev_unload()
             throw CallError(call: "libevdev_new_from_fd \(path)", errno: -rc)
         }
         self.fd = fd
@@ -35,26 +47,27 @@ public final class EvdevDevice {
     }
 
     deinit {
-        libevdev_free(handle)
+        evdev.free!(handle)
         close(fd)
+        orientd_evdev_unload()
     }
 
-    public var name: String { libevdev_get_name(handle).map { String(cString: $0) } ?? "" }
+    public var name: String { evdev.get_name!(handle).map { String(cString: $0) } ?? "" }
 
     /// INPUT_PROP_ACCELEROMETER: the kernel's input.h defines the resolution of ABS_X/Y/Z of
     /// such a device in units per g.
-    public var isAccelerometer: Bool { libevdev_has_property(handle, UInt32(INPUT_PROP_ACCELEROMETER)) == 1 }
+    public var isAccelerometer: Bool { evdev.has_property!(handle, UInt32(INPUT_PROP_ACCELEROMETER)) == 1 }
 
     public func axis(_ code: UInt32) -> AbsoluteAxis? {
-        guard libevdev_has_event_code(handle, UInt32(EV_ABS), code) == 1,
-              let info = libevdev_get_abs_info(handle, code) else { return nil }
+        guard evdev.has_event_code!(handle, UInt32(EV_ABS), code) == 1,
+              let info = evdev.get_abs_info!(handle, code) else { return nil }
         return AbsoluteAxis(value: info.pointee.value, minimum: info.pointee.minimum, maximum: info.pointee.maximum,
                             fuzz: info.pointee.fuzz, resolution: info.pointee.resolution)
     }
 
     /// The value libevdev holds for an axis: the kernel's at open or at the last sync, updated
     /// by every event read since.
-    public func value(_ code: UInt32) -> Int32 { libevdev_get_event_value(handle, UInt32(EV_ABS), code) }
+    public func value(_ code: UInt32) -> Int32 { evdev.get_event_value!(handle, UInt32(EV_ABS), code) }
 
     /// What one drain of the node found.
     public struct Drained: Equatable {
@@ -73,7 +86,7 @@ public final class EvdevDevice {
         var event = input_event()
         var flags = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue)
         while true {
-            let rc = libevdev_next_event(handle, flags, &event)
+            let rc = evdev.next_event!(handle, flags, &event)
             if rc == -EAGAIN {
                 if flags == UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue) {
                     flags = UInt32(LIBEVDEV_READ_FLAG_NORMAL.rawValue)
@@ -97,10 +110,10 @@ public final class EvdevDevice {
     /// a device that updates its axes without sending events; pending events are dropped.
     public func resync() throws(CallError) {
         var event = input_event()
-        var rc = libevdev_next_event(handle, UInt32(LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue), &event)
+        var rc = evdev.next_event!(handle, UInt32(LIBEVDEV_READ_FLAG_FORCE_SYNC.rawValue), &event)
         if rc == -EAGAIN { return }
         while rc >= 0 {
-            rc = libevdev_next_event(handle, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event)
+            rc = evdev.next_event!(handle, UInt32(LIBEVDEV_READ_FLAG_SYNC.rawValue), &event)
         }
         if rc != -EAGAIN { throw CallError(call: "libevdev sync \(path)", errno: -rc) }
     }

@@ -25,19 +25,29 @@ def node_open(d, fake):
     return False
 
 
+def libevdev_mapped(d):
+    """libevdev is in the daemon's address space (it is dlopen()ed while a node is open)."""
+    with open('/proc/%d/maps' % d.proc.pid) as f:
+        return 'libevdev.so' in f.read()
+
+
 def test_begin_answers_from_the_input_accelerometer_and_follows_its_events(testbed, start):
     fake = FakeInputAccelerometer(testbed, pose='portrait')
     d = start()
     assert d.client.get('HasAccelerometer') is True, d.output()
     assert not node_open(d, fake), 'opened before anyone listens'
+    assert not libevdev_mapped(d), 'libevdev loaded before a node is opened'
     assert d.client.begin() == 'portrait', d.output()
     assert node_open(d, fake)
+    assert libevdev_mapped(d)
     for pose in ('landscapeLeft', 'portraitUpsideDown', 'landscapeRight', 'portrait'):
         fake.set_pose(pose)
         assert d.client.wait_for('Orientation', pose), (pose, d.output())
     d.client.end()
-    # Closed after the last End (and the demand's linger): nothing can be read any more.
+    # Closed after the last End (and the demand's linger): nothing can be read any more, and
+    # libevdev is unloaded with the last node.
     assert T.wait_for(lambda: not node_open(d, fake), timeout=3), d.output()
+    assert not libevdev_mapped(d)
 
 
 def abs_reads(d):
