@@ -14,6 +14,7 @@ UDEVRULESDIR = $(PREFIX)/lib/udev/rules.d
 DBUSPOLICYDIR = $(PREFIX)/share/dbus-1/system.d
 DBUSSERVICEDIR = $(PREFIX)/share/dbus-1/system-services
 DBUSINTERFACEDIR = $(PREFIX)/share/dbus-1/interfaces
+POLKITACTIONDIR = $(PREFIX)/share/polkit-1/actions
 DOCDIR = $(PREFIX)/share/doc/orientd
 MANDIR = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
@@ -75,6 +76,7 @@ install-compat: install
 	chmod 644 $(DESTDIR)$(UNITDIR)/orientd.service.d/sensor-proxy-compat.conf
 	install -Dm644 dbus/net.hadess.SensorProxy.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf
 	install -Dm644 dbus/net.hadess.SensorProxy.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service
+	install -Dm644 dbus/net.hadess.SensorProxy.policy $(DESTDIR)$(POLKITACTIONDIR)/net.hadess.SensorProxy.policy
 	install -Dm644 udev/80-orientd-sensor-proxy.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-proxy.rules
 
 uninstall:
@@ -83,6 +85,7 @@ uninstall:
 		$(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-proxy.rules \
 		$(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service \
+		$(DESTDIR)$(POLKITACTIONDIR)/net.hadess.SensorProxy.policy \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \
 		$(DESTDIR)$(DOCDIR)/README.md \
 		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 \

@@ -104,3 +104,31 @@ int orientd_call_async_ssss(sd_bus *bus, sd_bus_slot **slot, const char *destina
         return sd_bus_call_method_async(bus, slot, destination, path, interface, member, callback, userdata,
                                         "ssss", a, b, c, d);
 }
+
+int orientd_reply_error(sd_bus_message *call, const char *name, const char *message) {
+        return sd_bus_reply_method_errorf(call, name, "%s", message);
+}
+
+int orientd_call_async_check_authorization(sd_bus *bus, sd_bus_slot **slot, const char *destination,
+                                           const char *path, const char *interface, const char *member,
+                                           sd_bus_message_handler_t callback, void *userdata,
+                                           const char *subject_kind, const char *subject_key,
+                                           const char *subject_name, const char *action) {
+        /* (sa{sv})sa{ss}us: the subject (kind, {key: name}), the action, no details, flags 0
+         * (no interaction), no cancellation id. */
+        return sd_bus_call_method_async(bus, slot, destination, path, interface, member, callback, userdata,
+                                        "(sa{sv})sa{ss}us", subject_kind, 1, subject_key, "s", subject_name,
+                                        action, 0, (uint32_t) 0, "");
+}
+
+int orientd_read_authorization(sd_bus_message *reply, int *authorized) {
+        int a = 0, challenge = 0;
+        int r = sd_bus_message_enter_container(reply, 'r', "bba{ss}");
+        if (r < 0)
+                return r;
+        r = sd_bus_message_read(reply, "bb", &a, &challenge);
+        if (r < 0)
+                return r;
+        *authorized = a;
+        return 0;
+}

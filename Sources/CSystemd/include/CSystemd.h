@@ -57,6 +57,20 @@ int orientd_call_async_ssss(sd_bus *bus, sd_bus_slot **slot, const char *destina
                             const char *interface, const char *member, sd_bus_message_handler_t callback,
                             void *userdata, const char *a, const char *b, const char *c, const char *d);
 
+/* An error reply with a fixed message (no format). */
+int orientd_reply_error(sd_bus_message *call, const char *name, const char *message);
+
+/* polkit's CheckAuthorization(subject, action, {}, 0, "") without blocking; the subject is
+ * (subject_kind, {subject_key: <subject_name>}). */
+int orientd_call_async_check_authorization(sd_bus *bus, sd_bus_slot **slot, const char *destination,
+                                           const char *path, const char *interface, const char *member,
+                                           sd_bus_message_handler_t callback, void *userdata,
+                                           const char *subject_kind, const char *subject_key,
+                                           const char *subject_name, const char *action);
+
+/* Reads is_authorized from CheckAuthorization's reply, (bba{ss}). */
+int orientd_read_authorization(sd_bus_message *reply, int *authorized);
+
 /* sd_notify(0, state) with the state already formatted. */
 int orientd_notify(const char *state);
 

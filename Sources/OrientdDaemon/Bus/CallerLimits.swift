@@ -21,5 +21,10 @@ public struct CallerLimits: Equatable {
     /// follow the orientation (compositor, settings, a game or camera); 32 leaves room for
     /// them, and it takes twelve users' worth of callers to fill `trackedNames`.
     public var trackedNamesPerUser = 32
+    /// polkit checks of compass claims waiting for polkit's answer at once (one per caller).
+    /// Each is a call orientd has outstanding on its own connection, which dbus-daemon bounds
+    /// by `max_replies_per_connection` (128 in Debian's system bus configuration); 16 leaves
+    /// the rest for logind's calls, and a compass has one or two real claimants (geoclue).
+    public var pendingAuthorizations = 16
     public init() {}
 }

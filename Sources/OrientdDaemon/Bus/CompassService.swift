@@ -8,14 +8,16 @@ import Systemd
 /// north), `ClaimCompass`/`ReleaseCompass`. The compass's buffer runs only while claimed:
 /// claims are per caller and idempotent (as in iio-sensor-proxy), released when the caller
 /// leaves the bus, counted by the shared `CallerBudget`, and feed the compass's demand in the
-/// `SensorRegistry`. The bus policy (dbus/net.hadess.SensorProxy.conf) lets only geoclue's
-/// user reach this object, as iio-sensor-proxy's does.
+/// `SensorRegistry`. Everyone may call (dbus/net.hadess.SensorProxy.conf), as with
+/// iio-sensor-proxy 3.7; a claim is granted as `ClaimAuthority` decides (root, geoclue's user,
+/// else polkit's `net.hadess.SensorProxy.claim-sensor`).
 public final class CompassService {
     private typealias API = Contract.SensorProxy
 
     private let bus: Bus
     let compass: BufferedSensor<Compass>
     private let claims: SensorClaims
+    private let authority: ClaimAuthority
     private var export: BusObjectExport?
 
     public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) throws(CallError) {
@@ -24,10 +26,13 @@ public final class CompassService {
         claims = SensorClaims(bus: bus, resource: "compass claims", budget: budget) { claimed in
             registry.set(.compass, .sensorClaims, claimed ? .full : .off)
         }
+        authority = ClaimAuthority(bus: bus, maxPending: budget.limits.pendingAuthorizations)
         compass.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.hasCompass, API.compassHeading]) }
         compass.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.compassHeading]) }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
-            .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in try self.claims.claim(call) },
+            .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in
+                try self.authority.authorize(call) { [unowned(unsafe) self] call in self.claims.claimLater(call) }
+            },
             .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
             .property(name: API.hasCompass, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.compass.isAvailable) },
             .property(name: API.compassHeading, signature: "d", emitsChange: true) { [unowned(unsafe) self] in

@@ -27,6 +27,20 @@ final class SensorClaims {
         whenReady { [unowned(unsafe) self] in self.reply(call) }
     }
 
+    /// `claim` for a call whose handler has already returned (it waited for polkit): an error
+    /// becomes the reply, as a handler's thrown error would.
+    func claimLater(_ call: BusMessage) {
+        do throws(BusError) {
+            try claim(call)
+        } catch {
+            do throws(CallError) {
+                try call.replyError(error)
+            } catch {
+                Log.debug("claim refusal to \(call.sender ?? "?") failed: \(error)")
+            }
+        }
+    }
+
     private func reply(_ call: BusMessage) {
         do throws(CallError) {
             try call.replyEmpty()
