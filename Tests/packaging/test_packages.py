@@ -279,6 +279,9 @@ def test_apt_replaces_iio_sensor_proxy(debs, root):
     assert not os.path.exists(os.path.join(root, 'usr/libexec/iio-sensor-proxy'))
     policy = os.path.join(root, 'usr/share/dbus-1/system.d/net.hadess.SensorProxy.conf')
     assert 'net.hadess.SensorProxy' in open(policy).read()
+    # The polkit action orientd asks about before a compass claim is its own copy, installed.
+    action = open(os.path.join(root, 'usr/share/polkit-1/actions/net.hadess.SensorProxy.policy')).read()
+    assert 'id="net.hadess.SensorProxy.claim-sensor"' in action and '<vendor>orientd</vendor>' in action
     # Removing the compatibility package leaves orientd serving its own name.
     r = chroot(root, 'apt-get', 'remove', '-y', 'orientd-sensor-proxy')
     assert r.returncode == 0, r.stdout + r.stderr
