@@ -18,7 +18,10 @@ Device frame and gravity sign as docs/axes-and-names.md: the reading is the grav
 the linear acceleration. Attitude: in-plane angle phi (0 portrait, 90 landscapeLeft, -90
 landscapeRight, 180 upside down) and back tilt beta toward faceUp. Deterministic.
 
-    scripts/make-motion-traces.py OUTDIR [--only PREFIX]
+    scripts/make-motion-traces.py OUTDIR [--only PREFIX] [--seed N]
+
+--seed N draws every family from other random numbers (N = 0, the default, gives the tuning
+set): held-out material with the same physics, to check that nothing is fitted to one draw.
 """
 import math
 import os
@@ -305,12 +308,15 @@ def dropouts(out, rnd):
 
 
 def main():
-    out = sys.argv[1]
-    only = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--only" else ""
+    args = sys.argv[1:]
+    out = args.pop(0)
+    options = dict(zip(args[::2], args[1::2]))
+    only = options.get("--only", "")
+    offset = 1000 * int(options.get("--seed", "0"))
     os.makedirs(out, exist_ok=True)
     for seed, fn in ((101, glances), (202, turns), (303, moving), (404, dropouts)):
         if fn.__name__.startswith(only) or not only:
-            fn(out, random.Random(seed))
+            fn(out, random.Random(seed + offset))
 
 
 if __name__ == "__main__":
