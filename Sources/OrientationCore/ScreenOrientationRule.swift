@@ -137,16 +137,7 @@ public struct ScreenOrientationRule: Sendable {
         return best
     }
 
-    /// cos by its Taylor series (the pure module calls no libm), once per rule.
-    private static func cosine(degrees: Double) -> Double {
-        let x = degrees * .pi / 180
-        var term = 1.0, sum = 1.0
-        for n in Swift.stride(from: 2, through: 30, by: 2) {
-            term *= -x * x / Double((n - 1) * n)
-            sum += term
-        }
-        return sum
-    }
+    private static func cosine(degrees: Double) -> Double { cosineApproximation(degrees * .pi / 180) }
 }
 
 extension ScreenOrientationRule {
