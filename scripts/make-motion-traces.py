@@ -351,8 +351,7 @@ def moving(out, rnd):
             moving_from = sc.t
             sc.hold(4000, kind="keep", tag=kind)
             for i in range(8):
-                target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-                d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180 + rnd.uniform(-6, 6)
+                d = rotation_to_new_pose(sc, rnd, 6)
                 sc.turn(d, rnd.uniform(400, 1200), tag=kind + "-rotate")
                 sc.hold(rnd.uniform(4000, 7000), kind="keep", tag=kind, event=1)
             moving_to = sc.t
@@ -362,17 +361,30 @@ def moving(out, rnd):
             write(out, name, rows, sc, f"{kind} with rotations, {rate} Hz")
 
 
+def rotation_to_new_pose(sc, rnd, jitter=0.0):
+    """Degrees from the script's in-plane angle to another edge pose, drawn at random, plus up
+    to +-jitter where the hand stops."""
+    target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
+    d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180
+    return d + rnd.uniform(-jitter, jitter) if jitter else d
+
+
+def dropout_script(rnd, walking, profile=minimum_jerk):
+    """8 rotations, each with a 0.4-1.2 s dropout in its middle, between holds."""
+    sc = Script(0.0, rnd.uniform(10, 25))
+    sc.hold(3000)
+    for i in range(8):
+        d = rotation_to_new_pose(sc, rnd)
+        sc.turn(d, rnd.uniform(500, 1200), gap=rnd.uniform(400, 1200), profile=profile)
+        sc.hold(rnd.uniform(3500, 5000), kind="keep" if walking else "hold", tag="walk" if walking else "hand", event=1)
+    return sc
+
+
 def dropouts(out, rnd):
     for walking in (False, True):
         for rate in (10, 50, 100):
             act = Activity("walk", rnd)
-            sc = Script(0.0, rnd.uniform(10, 25))
-            sc.hold(3000)
-            for i in range(8):
-                target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-                d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180
-                sc.turn(d, rnd.uniform(500, 1200), gap=rnd.uniform(400, 1200))
-                sc.hold(rnd.uniform(3500, 5000), kind="keep" if walking else "hold", tag="walk" if walking else "hand", event=1)
+            sc = dropout_script(rnd, walking)
             name = f"drop_{'walk' if walking else 'hand'}_{rate}hz"
             rows = render(sc, rate, rnd, Hand(rnd, True), (lambda t: act) if walking else None)
             write(out, name, rows, sc, f"rotations with dropouts, {rate} Hz")
@@ -389,8 +401,7 @@ def moving_gait2(out, rnd):
             moving_from = sc.t
             sc.hold(4000, kind="keep", tag=kind)
             for i in range(8):
-                target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-                d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180 + rnd.uniform(-8, 8)
+                d = rotation_to_new_pose(sc, rnd, 8)
                 lean = max(5 - sc.beta, min(35 - sc.beta, rnd.uniform(-15, 15)))
                 sc.turn(d, rnd.uniform(350, 1200), tag=kind + "-rotate", profile=tanh_turn, dbeta=lean)
                 sc.hold(rnd.uniform(3500, 6500), kind="keep", tag=kind, event=1)
@@ -401,13 +412,7 @@ def moving_gait2(out, rnd):
             write(out, f"move_{kind}_{rate}hz", rows, sc, f"gait2 {kind} with rotations, {rate} Hz")
     for rate in (10, 50, 100):
         gait = Gait2("walk", rnd)
-        sc = Script(0.0, rnd.uniform(10, 25))
-        sc.hold(3000)
-        for i in range(8):
-            target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-            d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180
-            sc.turn(d, rnd.uniform(500, 1200), gap=rnd.uniform(400, 1200), profile=tanh_turn)
-            sc.hold(rnd.uniform(3500, 5000), kind="keep", tag="walk", event=1)
+        sc = dropout_script(rnd, True, tanh_turn)
         rows = render(sc, rate, rnd, Hand(rnd, True), lambda t: gait, Chip(rnd))
         write(out, f"drop_walk_{rate}hz", rows, sc, f"gait2 rotations with dropouts while walking, {rate} Hz")
 
