@@ -49,7 +49,8 @@ public struct ScreenOrientationRule: Sendable {
         self.supported = supported
         motion = HoldDetector(parameters: parameters)
         still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
-                            cosLimit: Self.cosine(degrees: parameters.stillDegrees))
+                            cosLimit: Self.cosine(degrees: parameters.stillDegrees),
+                            minimumSamples: parameters.stillMinimumSamples)
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)

@@ -39,12 +39,15 @@ public struct ScreenParameters: Equatable, Sendable {
     /// faceUp, which keeps the in-plane direction) turns at 150°/s or more.
     public var holdLeanDegreesPerSecond: Double = 90
     /// How long the speed must stay below `holdDegreesPerSecond`. A reversal with angular
-    /// acceleration α stays below a speed ω for 2·ω/α: 80 ms at 30°/s means α under 750°/s².
+    /// acceleration α stays below a speed ω for 2·ω/α: 90 ms at 30°/s means α under 670°/s².
     /// The smooth glances that reverse within `holdAxisDegrees` of an axis (75–90° out and back
     /// within 1.2 s) reverse at 1 000°/s² or more (a raised cosine of 75° over 1.2 s: 58 ms
-    /// under 30°/s; 60 ms let one with tremor through, scripts/score-motion), while the end of a
-    /// turn, whose acceleration fades to zero, stays below it for good.
-    public var holdMs: Double = 80
+    /// under 30°/s), while the end of a turn, whose acceleration fades to zero, stays below it
+    /// for good. Tremor (8–12 Hz) can cancel part of a glance's speed near its turning point
+    /// and stretch that: 60 ms let one through on the tuning set, 80 ms one or two on 5 of 25
+    /// other draws (scripts/make-motion-traces.py --seed N), 85 ms none; 90 ms keeps a margin.
+    /// It costs 4 ms of screen p95 on the public corpus (243 → 247 ms); 100 ms cost 32.
+    public var holdMs: Double = 90
     /// The quick path asks the smoothed direction to be this near the pose's axis in the
     /// screen's plane (leaning back does not count). A glance that stops (40–70°) stops 20° or
     /// more from the axis; hand sway moves it up to 3°. Deeper glances pass the axis without a
@@ -61,12 +64,22 @@ public struct ScreenParameters: Equatable, Sendable {
     public var stillDegrees: Double = 0.25
     /// How long. A glance reversing with angular acceleration α stays within δ of one point for
     /// at most √(8·δ/α): 45 ms at 0.25° for the gentlest glance that reaches an axis (75° out
-    /// and back in 1.2 s, 1 000°/s²), so 60 ms leaves a margin of 1.8 in α. A minimum-jerk turn
-    /// of 90° in 0.4 s is within 0.25° of its stop 26 ms before it ends, so the screen follows
-    /// about 35 ms after the motion ends (plus the next read); a step, once the readings at the
-    /// new direction span 60 ms. A stop-and-go glance does stand still at its turning point,
-    /// but 20° or more from the axis: the still path asks `holdAxisDegrees` too.
-    public var stillMs: Double = 60
+    /// and back in 1.2 s, 1 000°/s²). Sensor noise blurs that: the generated chips' 0.03 m/s²
+    /// is 0.18° per sample, so the samples ±30 ms around a turning point (0.5° apart at
+    /// 1 100°/s²) can agree within 0.25° by chance: 60 ms let a 80° glance through on one of 25
+    /// other draws, 65 ms none; at 80 ms (±40 ms, 0.9° apart, 3.5 σ of noise) it takes a
+    /// near impossible draw. A minimum-jerk turn of 90° in 0.4 s is within 0.25° of its stop
+    /// 26 ms before it ends, so the screen follows about 55 ms after the motion ends (plus the
+    /// next read); a step, once the readings at the new direction span 80 ms. A stop-and-go
+    /// glance does stand still at its turning point, but 20° or more from the axis: the still
+    /// path asks `holdAxisDegrees` too.
+    public var stillMs: Double = 80
+    /// … and over at least this many samples, the newest included. Two samples straddling a
+    /// glance's turning point symmetrically agree however far it went between them (10 Hz:
+    /// each 50 ms from the turning point); a third, 100 ms from it, is ½·α·t² = 5° away at
+    /// α = 1 000°/s². Two let 90° glances at 10 Hz turn the screen (scripts/make-motion-traces.py
+    /// --seed 3 and 5). At 50 Hz and faster the 80 ms hold more than three samples anyway.
+    public var stillMinimumSamples: Int = 3
 
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
 
