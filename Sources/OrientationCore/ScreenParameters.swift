@@ -100,11 +100,16 @@ public struct ScreenParameters: Equatable, Sendable {
     public var strideMinimumSpanMs: Double = 500
     /// … and when its length is that of g within this (linear acceleration averaged out).
     public var strideMagnitudeToleranceMS2: Double = 1.5
-    /// The stride average must point within this of the pose's axis. The flattest glance, a
-    /// raised cosine of 90° over 1.2 s, averaged over one second comes 39° near it at best
-    /// (38° let none through, 40° six of 288: scripts/score-motion); walking sway (±3–8°) and
-    /// a 25° lean stay inside.
-    public var strideAxisDegrees: Double = 35
+    /// The stride average must point within this of the pose's axis in the screen's plane
+    /// (which edge is up; leaning back does not count: people read leaning the device back
+    /// 30–45° while walking, and 35° in space kept the screen of a device leaned 40° back
+    /// waiting for `unsteadyFallbackMs`, 2.0–2.1 s p95 while running,
+    /// scripts/make-motion-traces.py --variant gait2). The flattest glance, a raised cosine of
+    /// 90° over 1.2 s, brings the one-second average to about 31° of the axis in that plane
+    /// at best (39° in space with a 25° lean); 35° let a glance through on one of 26 draws of
+    /// the glance generator, 30° none; 25° keeps a margin. A rotation made on the move ends
+    /// within ±8° of the axis and walking sway adds ±3–8°.
+    public var strideAxisDegrees: Double = 25
     /// … for this long: the average's nearest approach during a glance is an instant, a
     /// rotation made while walking stays. No generated glance brings the 1 s average inside
     /// 35° at all, so this is only a margin against a stride's residual (±6°, changing over a

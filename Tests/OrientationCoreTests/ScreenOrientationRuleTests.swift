@@ -108,13 +108,21 @@ import OrientationCore
         }
     }
 
-    @Test("a rotation made while walking rotates the screen from the stride-averaged gravity")
-    func rotationWhileWalking() {
+    /// The stride evidence is measured in the screen's plane: a device leaned back 40° (read
+    /// while walking) is 40° from every edge pose's axis in space, yet its edge is plainly up.
+    @Test("a rotation made while walking rotates the screen from the stride-averaged gravity",
+          arguments: [15.0, 40.0])
+    func rotationWhileWalking(leanDegrees: Double) {
         var motion = SyntheticMotion(rateHz: 50)
-        let portrait = SyntheticMotion.direction(.portrait, tiltDegrees: 15, toward: .faceUp)
-        let landscape = SyntheticMotion.direction(.landscapeLeft, tiltDegrees: 15, toward: .faceUp)
+        let portrait = SyntheticMotion.direction(.portrait, tiltDegrees: leanDegrees, toward: .faceUp)
+        let landscape = SyntheticMotion.direction(.landscapeLeft, tiltDegrees: leanDegrees, toward: .faceUp)
+        // Halfway, still leaning back as much (a great circle between the ends would lean the
+        // device further back on the way, into faceUp at 40°).
+        let lean = leanDegrees * .pi / 180
+        let halfway = Vector3(-cos(lean) / 2.squareRoot(), -cos(lean) / 2.squareRoot(), -sin(lean))
         motion.hold(portrait, forMs: 2000)
-        motion.turn(from: portrait, to: landscape, overMs: 600)
+        motion.turn(from: portrait, to: halfway, overMs: 300)
+        motion.turn(from: halfway, to: landscape, overMs: 300)
         let stoppedMs = Int64(motion.timeMs)
         // Sway across gravity (the device's y axis, horizontal in landscape) at the walking
         // rate: the direction swings ±17°, never holds.
