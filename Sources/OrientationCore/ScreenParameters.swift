@@ -67,18 +67,20 @@ public struct ScreenParameters: Equatable, Sendable {
     /// and back in 1.2 s, 1 000°/s²). Sensor noise blurs that: the generated chips' 0.03 m/s²
     /// is 0.18° per sample, so the samples ±30 ms around a turning point (0.5° apart at
     /// 1 100°/s²) can agree within 0.25° by chance: 60 ms let a 80° glance through on one of 25
-    /// other draws, 65 ms none; at 80 ms (±40 ms, 0.9° apart, 3.5 σ of noise) it takes a
-    /// near impossible draw. A minimum-jerk turn of 90° in 0.4 s is within 0.25° of its stop
-    /// 26 ms before it ends, so the screen follows about 55 ms after the motion ends (plus the
-    /// next read); a step, once the readings at the new direction span 80 ms. A stop-and-go
-    /// glance does stand still at its turning point, but 20° or more from the axis: the still
-    /// path asks `holdAxisDegrees` too.
-    public var stillMs: Double = 80
+    /// other draws, 65 ms none, 70 ms none on 40 draws (±35 ms: 0.67° apart). The polled
+    /// reader's fast reads come 15 ms after the first that moved, then every 20 ms, so 70 ms is
+    /// reached at the same read as 60 ms (the fifth); 80 ms cost a read, +20–80 ms on the
+    /// polled step median of scripts/bench-iio. A minimum-jerk turn of 90° in 0.4 s is within
+    /// 0.25° of its stop 26 ms before it ends, so the screen follows about 45 ms after the
+    /// motion ends (plus the next read); a step, once the readings at the new direction span
+    /// 70 ms. A stop-and-go glance does stand still at its turning point, but 20° or more from
+    /// the axis: the still path asks `holdAxisDegrees` too.
+    public var stillMs: Double = 70
     /// … and over at least this many samples, the newest included. Two samples straddling a
     /// glance's turning point symmetrically agree however far it went between them (10 Hz:
     /// each 50 ms from the turning point); a third, 100 ms from it, is ½·α·t² = 5° away at
     /// α = 1 000°/s². Two let 90° glances at 10 Hz turn the screen (scripts/make-motion-traces.py
-    /// --seed 3 and 5). At 50 Hz and faster the 80 ms hold more than three samples anyway.
+    /// --seed 3 and 5). At 50 Hz and faster the 70 ms hold more than three samples anyway.
     public var stillMinimumSamples: Int = 3
 
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
