@@ -18,7 +18,15 @@ Device frame and gravity sign as docs/axes-and-names.md: the reading is the grav
 the linear acceleration. Attitude: in-plane angle phi (0 portrait, 90 landscapeLeft, -90
 landscapeRight, 180 upside down) and back tilt beta toward faceUp. Deterministic.
 
-    scripts/make-motion-traces.py OUTDIR [--only PREFIX]
+    scripts/make-motion-traces.py OUTDIR [--only PREFIX] [--seed N]
+
+--seed N draws every family from other random numbers (N = 0, the default, gives the tuning
+set): held-out material with the same physics, to check that nothing is fitted to one draw.
+--variant gait2 writes move_* and drop_* from a second, independently written model instead
+(Gait2: step-to-step timing variability, damped heel-strike ringing, braking then propulsion
+fore-aft, left/right sway, harmonic arm swing; turns with a tanh speed profile that also change
+the lean; a 10-bit 2 g chip with bias, gain error and quantisation), to check that the
+classifier is not fitted to one generator's gait either.
 """
 import math
 import os
@@ -129,6 +137,71 @@ class Activity:
         return (up, fa, lat), (dphi, dbeta)
 
 
+class Gait2:
+    """The second gait model (--variant gait2). Per step a period drawn around the cadence
+    (+-6 %), a heel strike ringing at 20-30 Hz for about 40 ms, a push-off half sine over the
+    stance, fore-aft braking then propulsion, lateral sway alternating with the foot, and an arm
+    swing (pitch and roll) at the stride rate with its second harmonic. Cycling: cadence
+    rocking plus band-limited road vibration (sum of 12 random tones 5-40 Hz)."""
+
+    SPEC = {  # cadence Hz, strike m/s^2, push-off, fore-aft, lateral, swing phi deg, swing beta deg
+        "walk": ((1.6, 2.0), 6.0, 2.5, 1.8, 1.0, 4.0, 5.0),
+        "run": ((2.4, 3.1), 14.0, 7.0, 4.5, 2.5, 7.0, 9.0),
+        "stairs": ((1.2, 1.6), 7.0, 3.5, 2.0, 1.2, 5.0, 6.0),
+        "cycle": ((1.0, 1.6), 0.0, 1.2, 0.8, 1.0, 2.5, 2.0),
+    }
+
+    def __init__(self, kind, rnd):
+        lo, hi = self.SPEC[kind][0]
+        self.kind = kind
+        _, self.strike, self.push, self.fa, self.lat, self.sphi, self.sbeta = self.SPEC[kind]
+        cadence = rnd.uniform(lo, hi)
+        self.steps, t = [], rnd.uniform(-0.5, 0)
+        while t < 400:  # step start times, seconds
+            self.steps.append(t)
+            t += rnd.gauss(1 / cadence, 0.06 / cadence)
+        self.ring = rnd.uniform(20, 30)
+        self.ph = [rnd.uniform(0, 6.3) for _ in range(4)]
+        self.tones = [(rnd.uniform(5, 40), rnd.uniform(0, 6.3), rnd.uniform(0.1, 0.4)) for _ in range(12)]
+
+    def at(self, t):
+        import bisect
+        i = max(0, bisect.bisect_right(self.steps, t) - 1)
+        t0, t1 = self.steps[i], self.steps[i + 1]
+        u, d = t - t0, t1 - t0
+        side = 1 if i % 2 else -1
+        up = self.strike * math.exp(-u / 0.012) * math.cos(2 * math.pi * self.ring * u)
+        up += self.push * math.sin(math.pi * u / d) - self.push * 2 / math.pi
+        fa = self.fa * math.sin(2 * math.pi * u / d)
+        lat = side * self.lat * math.sin(math.pi * u / d)
+        stride = (i + u / d) / 2  # strides elapsed
+        w = 2 * math.pi * stride
+        dphi = self.sphi * (math.sin(w + self.ph[0]) + 0.35 * math.sin(2 * w + self.ph[1]))
+        dbeta = self.sbeta * (math.sin(2 * w + self.ph[2]) + 0.3 * math.sin(w + self.ph[3]))
+        if self.kind == "cycle":
+            for f, p, a in self.tones:
+                up += 2 * a * math.sin(2 * math.pi * f * t + p)
+        return (up, fa, lat), (dphi, dbeta)
+
+
+def tanh_turn(s):
+    """A turn whose speed follows a tanh profile (sharper start and stop than minimum jerk)."""
+    s = min(1.0, max(0.0, s))
+    return (math.tanh(6 * (s - 0.5)) / math.tanh(3) + 1) / 2
+
+
+class Chip:
+    """A 10-bit accelerometer at +-2 g: per-axis bias, gain error, quantisation."""
+
+    def __init__(self, rnd):
+        self.bias = [rnd.uniform(-0.3, 0.3) for _ in range(3)]
+        self.gain = [rnd.uniform(0.97, 1.03) for _ in range(3)]
+        self.lsb = 4 * G / 1024
+
+    def read(self, v):
+        return tuple(round((c * k + b) / self.lsb) * self.lsb for c, k, b in zip(v, self.gain, self.bias))
+
+
 class Script:
     """A timeline of attitude segments; each returns (phi, beta) at a time."""
 
@@ -145,17 +218,17 @@ class Script:
         self.truth.append([self.t, self.t + ms, kind, pose_of(phi), event, tag])
         self.t += ms
 
-    def turn(self, dphi, ms, overshoot=0.0, tag="move", gap=None):
+    def turn(self, dphi, ms, overshoot=0.0, tag="move", gap=None, profile=minimum_jerk, dbeta=0.0):
         p0, b = self.phi, self.beta
         p1 = p0 + dphi
         sign = 1 if dphi > 0 else -1
 
         def fn(t, t0=self.t):
             s = (t - t0) / ms
-            a = p0 + dphi * minimum_jerk(s)
+            a = p0 + dphi * profile(s)
             if overshoot:
                 a += sign * overshoot * bump(min(1.0, max(0.0, (s - 0.7) / 0.6)))
-            return a, b
+            return a, b + dbeta * profile(s)
         end = self.t + ms + (0.3 * ms if overshoot else 0)
         self.segments.append((self.t, end, fn))
         self.truth.append([self.t, end, "transition", "", 0, tag])
@@ -164,6 +237,7 @@ class Script:
             self.gaps.append((mid, mid + gap))
         self.t = end
         self.phi = p1
+        self.beta = b + dbeta
 
     def glance(self, dphi, ms, shape):
         p0, b = self.phi, self.beta
@@ -186,7 +260,7 @@ def pose_of(phi):
     return min(POSE_PHI, key=lambda k: abs(((phi - POSE_PHI[k]) + 180) % 360 - 180))
 
 
-def render(script, rate_hz, rnd, hand, activity_at=None):
+def render(script, rate_hz, rnd, hand, activity_at=None, chip=None):
     """Samples of the script at rate_hz (10 Hz: polled with +-8 ms timer jitter)."""
     period = 1000.0 / rate_hz
     jitter = 8.0 if rate_hz <= 10 else 0.3
@@ -211,7 +285,7 @@ def render(script, rate_hz, rnd, hand, activity_at=None):
         noise = 0.15 if hand.on else 0.0
         v = [(G + lin[0]) * g[i] + lin[1] * h1[i] + lin[2] * h2[i] + rnd.gauss(0, 0.03) + rnd.gauss(0, noise)
              for i in range(3)]
-        rows.append((stamp, *v))
+        rows.append((stamp, *(chip.read(v) if chip else v)))
     return rows
 
 
@@ -277,8 +351,7 @@ def moving(out, rnd):
             moving_from = sc.t
             sc.hold(4000, kind="keep", tag=kind)
             for i in range(8):
-                target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-                d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180 + rnd.uniform(-6, 6)
+                d = rotation_to_new_pose(sc, rnd, 6)
                 sc.turn(d, rnd.uniform(400, 1200), tag=kind + "-rotate")
                 sc.hold(rnd.uniform(4000, 7000), kind="keep", tag=kind, event=1)
             moving_to = sc.t
@@ -288,29 +361,75 @@ def moving(out, rnd):
             write(out, name, rows, sc, f"{kind} with rotations, {rate} Hz")
 
 
+def rotation_to_new_pose(sc, rnd, jitter=0.0):
+    """Degrees from the script's in-plane angle to another edge pose, drawn at random, plus up
+    to +-jitter where the hand stops."""
+    target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
+    d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180
+    return d + rnd.uniform(-jitter, jitter) if jitter else d
+
+
+def dropout_script(rnd, walking, profile=minimum_jerk):
+    """8 rotations, each with a 0.4-1.2 s dropout in its middle, between holds."""
+    sc = Script(0.0, rnd.uniform(10, 25))
+    sc.hold(3000)
+    for i in range(8):
+        d = rotation_to_new_pose(sc, rnd)
+        sc.turn(d, rnd.uniform(500, 1200), gap=rnd.uniform(400, 1200), profile=profile)
+        sc.hold(rnd.uniform(3500, 5000), kind="keep" if walking else "hold", tag="walk" if walking else "hand", event=1)
+    return sc
+
+
 def dropouts(out, rnd):
     for walking in (False, True):
         for rate in (10, 50, 100):
             act = Activity("walk", rnd)
-            sc = Script(0.0, rnd.uniform(10, 25))
-            sc.hold(3000)
-            for i in range(8):
-                target = rnd.choice([p for p in ("portrait", "landscapeLeft", "landscapeRight") if p != pose_of(sc.phi)])
-                d = ((POSE_PHI[target] - sc.phi) + 180) % 360 - 180
-                sc.turn(d, rnd.uniform(500, 1200), gap=rnd.uniform(400, 1200))
-                sc.hold(rnd.uniform(3500, 5000), kind="keep" if walking else "hold", tag="walk" if walking else "hand", event=1)
+            sc = dropout_script(rnd, walking)
             name = f"drop_{'walk' if walking else 'hand'}_{rate}hz"
             rows = render(sc, rate, rnd, Hand(rnd, True), (lambda t: act) if walking else None)
             write(out, name, rows, sc, f"rotations with dropouts, {rate} Hz")
 
 
+def moving_gait2(out, rnd):
+    """move_* from the second model: walking, running, stairs and cycling with 8 rotations each
+    (tanh profile, 0.35-1.2 s, the lean changing by up to 15 degrees), and drop_walk_*."""
+    for kind in ("walk", "run", "stairs", "cycle"):
+        for rate in (10, 50, 100):
+            gait = Gait2(kind, rnd)
+            sc = Script(0.0, rnd.uniform(10, 30))
+            sc.hold(3000)
+            moving_from = sc.t
+            sc.hold(4000, kind="keep", tag=kind)
+            for i in range(8):
+                d = rotation_to_new_pose(sc, rnd, 8)
+                lean = max(5 - sc.beta, min(35 - sc.beta, rnd.uniform(-15, 15)))
+                sc.turn(d, rnd.uniform(350, 1200), tag=kind + "-rotate", profile=tanh_turn, dbeta=lean)
+                sc.hold(rnd.uniform(3500, 6500), kind="keep", tag=kind, event=1)
+            moving_to = sc.t
+            sc.hold(3000)
+            rows = render(sc, rate, rnd, Hand(rnd, True), lambda t: gait if moving_from <= t < moving_to else None,
+                          Chip(rnd))
+            write(out, f"move_{kind}_{rate}hz", rows, sc, f"gait2 {kind} with rotations, {rate} Hz")
+    for rate in (10, 50, 100):
+        gait = Gait2("walk", rnd)
+        sc = dropout_script(rnd, True, tanh_turn)
+        rows = render(sc, rate, rnd, Hand(rnd, True), lambda t: gait, Chip(rnd))
+        write(out, f"drop_walk_{rate}hz", rows, sc, f"gait2 rotations with dropouts while walking, {rate} Hz")
+
+
 def main():
-    out = sys.argv[1]
-    only = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--only" else ""
+    args = sys.argv[1:]
+    out = args.pop(0)
+    options = dict(zip(args[::2], args[1::2]))
+    only = options.get("--only", "")
+    offset = 1000 * int(options.get("--seed", "0"))
     os.makedirs(out, exist_ok=True)
+    if options.get("--variant") == "gait2":
+        moving_gait2(out, random.Random(505 + offset))
+        return
     for seed, fn in ((101, glances), (202, turns), (303, moving), (404, dropouts)):
         if fn.__name__.startswith(only) or not only:
-            fn(out, random.Random(seed))
+            fn(out, random.Random(seed + offset))
 
 
 if __name__ == "__main__":

@@ -76,6 +76,32 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// public corpus, a 0.75 s window followed a watch's arm exercise into faceUp (real corpus).
     public var busySettleMs: Double = 200
 
+    // MARK: Settled on the move: the newest step agrees with the stride
+
+    /// A second, shorter average: the last step. A running step lasts 0.33–0.4 s (2.5–3 Hz),
+    /// a walking step 0.5 s, so soon after a rotation made on the move it holds only the new
+    /// pose while the stride average still mixes in the old one. Longer follows a slow arm
+    /// sweep: 500 ms let a watch's arm exercise through (real corpus, 4 bad changes), 350 ms
+    /// leaves a margin on both sides (`settledAxisDegrees` 33°, or a deficit of 3 m/s², made
+    /// none).
+    public var stepWindowMs: Double = 350
+    /// The step average must point within this of the axis of the pose the stride average
+    /// proposes: 5° inside the hysteresis switch point of a 90° turn (35° from the new axis),
+    /// beyond a step's residual wobble once the hand holds the pose. 35° followed a watch's
+    /// arm sweep (real corpus, 2 bad changes).
+    public var settledAxisDegrees: Double = 30
+    /// While the step average agrees, the stride average may be this much shorter than g
+    /// (longer stays bounded by `strideMagnitudeToleranceMS2`). A stride window holding two
+    /// poses 90° apart, the new one for two thirds of it, averages to g·√(1/9 + 4/9) = 7.3
+    /// m/s², 2.5 below g: this is a rotation inside the window, not linear acceleration. The
+    /// plain busy path needs 1.5, reached only once about 90 % of the window is new, and so
+    /// waited 0.3–0.5 s after a short turn.
+    public var settledMagnitudeDeficitMS2: Double = 2.5
+    /// Both averages must agree this long: at 10 Hz the next reading too. 0 ms let a watch's
+    /// arm sweep through (real corpus, 5 bad changes), where the two averages agree only as
+    /// the arm passes.
+    public var settledSettleMs: Double = 50
+
     // MARK: Magnitude gate and gaps
 
     /// A still reading whose magnitude is further than this from g is not gravity alone

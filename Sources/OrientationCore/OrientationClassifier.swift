@@ -6,7 +6,12 @@
 /// - **quiet** (turning in the hand: no linear acceleration for `quietWindowMs`): the
 ///   short-term estimate, reported once it held `quietSettleMs`;
 /// - **busy** (walking, vehicles, shaking): the average over one stride, reported once it
-///   held `busySettleMs`, and only while its magnitude is near g.
+///   held `busySettleMs`, and only while its magnitude is near g;
+/// - **settled on the move**: the same stride average, reported after only
+///   `settledSettleMs` when the average over the last step (`stepWindowMs`) points well
+///   inside the same pose (`settledAxisDegrees`): the device has stopped turning, and the
+///   stride average is only catching up (its length may then be short of g by a rotation
+///   inside the window, `settledMagnitudeDeficitMS2`).
 /// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
 /// A gap in samples restarts the filters and keeps the reported pose.
 ///
@@ -18,6 +23,7 @@ public struct OrientationClassifier: Sendable {
 
     private let hysteresis: PoseHysteresis
     private var stride: StrideAverage
+    private var step: StrideAverage
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
@@ -33,16 +39,19 @@ public struct OrientationClassifier: Sendable {
     private let quietWindowUs: Int64
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
+    private let settledAxisCos: Double
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs))
+        step = StrideAverage(windowUs: Self.microseconds(parameters.stepWindowMs))
+        settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
         firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
-        firstAnswerMinCos = Self.cosine(parameters.firstAnswerMaxTiltDegrees * .pi / 180)
+        firstAnswerMinCos = cosineApproximation(parameters.firstAnswerMaxTiltDegrees * .pi / 180)
         quietWindowUs = Self.microseconds(parameters.quietWindowMs)
         strideMinimumSpanUs = Self.microseconds(parameters.strideMinimumSpanMs)
         stillToleranceSquared = parameters.stillToleranceMS2 * parameters.stillToleranceMS2
@@ -64,6 +73,7 @@ public struct OrientationClassifier: Sendable {
         }
         if abs(g.magnitude - p.standardGravity) > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         stride.append(g, at: t)
+        step.append(g, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
 
@@ -78,10 +88,9 @@ public struct OrientationClassifier: Sendable {
         } else if t - lastLoudUs >= quietWindowUs {
             estimate = shortEstimate
             settleMs = p.quietSettleMs
-        } else if stride.span(at: t) >= strideMinimumSpanUs,
-                  abs(stride.mean.magnitude - p.standardGravity) <= p.strideMagnitudeToleranceMS2 {
+        } else if stride.span(at: t) >= strideMinimumSpanUs, let busySettleMs = busySettle() {
             estimate = stride.mean
-            settleMs = p.busySettleMs
+            settleMs = busySettleMs
         } else {
             // No trustworthy gravity (free fall, violent motion): keep the answer, and a pose
             // seen before this moment must prove itself again afterwards.
@@ -127,6 +136,29 @@ public struct OrientationClassifier: Sendable {
         return spread.mean
     }
 
+    /// How long the stride average's pose must hold on the busy path: `settledSettleMs` when
+    /// the device is settled on the move, `busySettleMs` when the stride average has the
+    /// length of g, nil (no decision) otherwise.
+    private func busySettle() -> Double? {
+        let p = parameters
+        let length = stride.mean.magnitude
+        if length - p.standardGravity <= p.strideMagnitudeToleranceMS2,
+           p.standardGravity - length <= p.settledMagnitudeDeficitMS2, settledOnTheMove() {
+            return p.settledSettleMs
+        }
+        return abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2 ? p.busySettleMs : nil
+    }
+
+    /// The stride average proposes a new pose and the last step's average points within
+    /// `settledAxisDegrees` of that pose's axis: two estimates of different lag agree.
+    private func settledOnTheMove() -> Bool {
+        guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation,
+              let axis = pose.gravityAxis else { return false }
+        let recent = step.mean
+        let length = recent.magnitude
+        return length > 0 && recent.dot(axis) / length >= settledAxisCos
+    }
+
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
         guard let proposal, proposal != orientation else {
             candidate = nil
@@ -144,6 +176,7 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
+        step.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t
@@ -152,17 +185,17 @@ public struct OrientationClassifier: Sendable {
     }
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
+}
 
-    /// cos by its Taylor series (the pure module calls no libm); exact to 1e-12 on [0, π/2],
-    /// and used once per classifier.
-    private static func cosine(_ x: Double) -> Double {
-        var term = 1.0, sum = 1.0
-        for n in Swift.stride(from: 2, through: 30, by: 2) {
-            term *= -x * x / Double((n - 1) * n)
-            sum += term
-        }
-        return sum
+/// cos by its Taylor series (the pure module calls no libm); exact to 1e-12 on [0, π/2].
+/// For thresholds converted once per classifier or screen rule.
+func cosineApproximation(_ x: Double) -> Double {
+    var term = 1.0, sum = 1.0
+    for n in stride(from: 2, through: 30, by: 2) {
+        term *= -x * x / Double((n - 1) * n)
+        sum += term
     }
+    return sum
 }
 
 extension OrientationClassifier {

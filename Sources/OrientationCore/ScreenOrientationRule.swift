@@ -11,7 +11,8 @@
 /// - **steady** (a stop away from the axis): it has turned slower than
 ///   `steadyDegreesPerSecond` for `dwellMs`, pointing to the pose;
 /// - **stride** (walking, running, riding: no hold comes): the stride-averaged gravity has
-///   pointed within `strideAxisDegrees` of the pose's axis for `strideHoldMs`;
+///   pointed within `strideAxisDegrees` of the pose's axis in the screen's plane for
+///   `strideHoldMs`;
 /// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
 /// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
 /// after it. `faceUp`, `faceDown`, `unknown` and unsupported poses keep the previous value. The
@@ -49,7 +50,8 @@ public struct ScreenOrientationRule: Sendable {
         self.supported = supported
         motion = HoldDetector(parameters: parameters)
         still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
-                            cosLimit: Self.cosine(degrees: parameters.stillDegrees))
+                            cosLimit: Self.cosine(degrees: parameters.stillDegrees),
+                            minimumSamples: parameters.stillMinimumSamples)
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
@@ -85,18 +87,18 @@ public struct ScreenOrientationRule: Sendable {
     /// its axis, or turned slowly for the dwell.
     private func held(_ pose: Orientation, at t: Int64) -> Bool {
         guard motion.started, let axis = pose.gravityAxis else { return false }
-        if still.isStill, Self.nearestPose(latest) == pose, nearAxis(latest, axis) { return true }
+        if still.isStill, Self.nearestPose(latest) == pose, nearAxis(latest, axis, holdAxisCos) { return true }
         let v = motion.smoothed
         guard Self.nearestPose(v) == pose else { return false }
         if motion.steadyUs(at: t) >= dwellUs { return true }
-        return motion.heldUs(at: t) >= holdUs && nearAxis(v, axis)
+        return motion.heldUs(at: t) >= holdUs && nearAxis(v, axis, holdAxisCos)
     }
 
-    /// `v` points within `holdAxisDegrees` of `axis` in the screen's plane (the axis has no z
-    /// component: leaning back does not count).
-    private func nearAxis(_ v: Vector3, _ axis: Vector3) -> Bool {
+    /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane
+    /// (the axis has no z component: leaning back does not count).
+    private func nearAxis(_ v: Vector3, _ axis: Vector3, _ cosLimit: Double) -> Bool {
         let planar = (v.x * v.x + v.y * v.y).squareRoot()
-        return planar > 0 && (v.x * axis.x + v.y * axis.y) / planar >= holdAxisCos
+        return planar > 0 && (v.x * axis.x + v.y * axis.y) / planar >= cosLimit
     }
 
     /// Updates the motion measurements and the stride evidence. A restart (first sample, or a
@@ -118,7 +120,7 @@ public struct ScreenOrientationRule: Sendable {
         if stride.span(at: t) >= strideMinimumSpanUs, length > 0,
            abs(length - standardGravity) <= parameters.strideMagnitudeToleranceMS2 {
             let pose = Self.nearestPose(mean)
-            if let axis = pose.gravityAxis, mean.dot(axis) / length >= strideAxisCos { near = pose }
+            if pose.isEdgeUp, let axis = pose.gravityAxis, nearAxis(mean, axis, strideAxisCos) { near = pose }
         }
         if near != strideNear {
             strideNear = near
@@ -137,16 +139,7 @@ public struct ScreenOrientationRule: Sendable {
         return best
     }
 
-    /// cos by its Taylor series (the pure module calls no libm), once per rule.
-    private static func cosine(degrees: Double) -> Double {
-        let x = degrees * .pi / 180
-        var term = 1.0, sum = 1.0
-        for n in Swift.stride(from: 2, through: 30, by: 2) {
-            term *= -x * x / Double((n - 1) * n)
-            sum += term
-        }
-        return sum
-    }
+    private static func cosine(degrees: Double) -> Double { cosineApproximation(degrees * .pi / 180) }
 }
 
 extension ScreenOrientationRule {

@@ -39,12 +39,15 @@ public struct ScreenParameters: Equatable, Sendable {
     /// faceUp, which keeps the in-plane direction) turns at 150°/s or more.
     public var holdLeanDegreesPerSecond: Double = 90
     /// How long the speed must stay below `holdDegreesPerSecond`. A reversal with angular
-    /// acceleration α stays below a speed ω for 2·ω/α: 80 ms at 30°/s means α under 750°/s².
+    /// acceleration α stays below a speed ω for 2·ω/α: 90 ms at 30°/s means α under 670°/s².
     /// The smooth glances that reverse within `holdAxisDegrees` of an axis (75–90° out and back
     /// within 1.2 s) reverse at 1 000°/s² or more (a raised cosine of 75° over 1.2 s: 58 ms
-    /// under 30°/s; 60 ms let one with tremor through, scripts/score-motion), while the end of a
-    /// turn, whose acceleration fades to zero, stays below it for good.
-    public var holdMs: Double = 80
+    /// under 30°/s), while the end of a turn, whose acceleration fades to zero, stays below it
+    /// for good. Tremor (8–12 Hz) can cancel part of a glance's speed near its turning point
+    /// and stretch that: 60 ms let one through on the tuning set, 80 ms one or two on 5 of 25
+    /// other draws (scripts/make-motion-traces.py --seed N), 85 ms none; 90 ms keeps a margin.
+    /// It costs 4 ms of screen p95 on the public corpus (243 → 247 ms); 100 ms cost 32.
+    public var holdMs: Double = 90
     /// The quick path asks the smoothed direction to be this near the pose's axis in the
     /// screen's plane (leaning back does not count). A glance that stops (40–70°) stops 20° or
     /// more from the axis; hand sway moves it up to 3°. Deeper glances pass the axis without a
@@ -61,12 +64,24 @@ public struct ScreenParameters: Equatable, Sendable {
     public var stillDegrees: Double = 0.25
     /// How long. A glance reversing with angular acceleration α stays within δ of one point for
     /// at most √(8·δ/α): 45 ms at 0.25° for the gentlest glance that reaches an axis (75° out
-    /// and back in 1.2 s, 1 000°/s²), so 60 ms leaves a margin of 1.8 in α. A minimum-jerk turn
-    /// of 90° in 0.4 s is within 0.25° of its stop 26 ms before it ends, so the screen follows
-    /// about 35 ms after the motion ends (plus the next read); a step, once the readings at the
-    /// new direction span 60 ms. A stop-and-go glance does stand still at its turning point,
-    /// but 20° or more from the axis: the still path asks `holdAxisDegrees` too.
-    public var stillMs: Double = 60
+    /// and back in 1.2 s, 1 000°/s²). Sensor noise blurs that: the generated chips' 0.03 m/s²
+    /// is 0.18° per sample, so the samples ±30 ms around a turning point (0.5° apart at
+    /// 1 100°/s²) can agree within 0.25° by chance: 60 ms let a 80° glance through on one of 25
+    /// other draws, 65 ms none, 70 ms none on 40 draws (±35 ms: 0.67° apart). The polled
+    /// reader's fast reads come 15 ms after the first that moved, then every 20 ms, so 70 ms is
+    /// reached at the same read as 60 ms (the fifth); 80 ms cost a read, +20–80 ms on the
+    /// polled step median of scripts/bench-iio. A minimum-jerk turn of 90° in 0.4 s is within
+    /// 0.25° of its stop 26 ms before it ends, so the screen follows about 45 ms after the
+    /// motion ends (plus the next read); a step, once the readings at the new direction span
+    /// 70 ms. A stop-and-go glance does stand still at its turning point, but 20° or more from
+    /// the axis: the still path asks `holdAxisDegrees` too.
+    public var stillMs: Double = 70
+    /// … and over at least this many samples, the newest included. Two samples straddling a
+    /// glance's turning point symmetrically agree however far it went between them (10 Hz:
+    /// each 50 ms from the turning point); a third, 100 ms from it, is ½·α·t² = 5° away at
+    /// α = 1 000°/s². Two let 90° glances at 10 Hz turn the screen (scripts/make-motion-traces.py
+    /// --seed 3 and 5). At 50 Hz and faster the 70 ms hold more than three samples anyway.
+    public var stillMinimumSamples: Int = 3
 
     // MARK: Steady: an ambiguous stop (slow path, anywhere in the pose)
 
@@ -87,11 +102,16 @@ public struct ScreenParameters: Equatable, Sendable {
     public var strideMinimumSpanMs: Double = 500
     /// … and when its length is that of g within this (linear acceleration averaged out).
     public var strideMagnitudeToleranceMS2: Double = 1.5
-    /// The stride average must point within this of the pose's axis. The flattest glance, a
-    /// raised cosine of 90° over 1.2 s, averaged over one second comes 39° near it at best
-    /// (38° let none through, 40° six of 288: scripts/score-motion); walking sway (±3–8°) and
-    /// a 25° lean stay inside.
-    public var strideAxisDegrees: Double = 35
+    /// The stride average must point within this of the pose's axis in the screen's plane
+    /// (which edge is up; leaning back does not count: people read leaning the device back
+    /// 30–45° while walking, and 35° in space kept the screen of a device leaned 40° back
+    /// waiting for `unsteadyFallbackMs`, 2.0–2.1 s p95 while running,
+    /// scripts/make-motion-traces.py --variant gait2). The flattest glance, a raised cosine of
+    /// 90° over 1.2 s, brings the one-second average to about 31° of the axis in that plane
+    /// at best (39° in space with a 25° lean); 35° let a glance through on one of 26 draws of
+    /// the glance generator, 30° none; 25° keeps a margin. A rotation made on the move ends
+    /// within ±8° of the axis and walking sway adds ±3–8°.
+    public var strideAxisDegrees: Double = 25
     /// … for this long: the average's nearest approach during a glance is an instant, a
     /// rotation made while walking stays. No generated glance brings the 1 s average inside
     /// 35° at all, so this is only a margin against a stride's residual (±6°, changing over a
