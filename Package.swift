@@ -59,13 +59,13 @@ let package = Package(
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 
         // Private buses, child processes and clients for end-to-end tests and benchmarks.
-        .target(name: "OrientdTestSupport", dependencies: ["OrientationCore", "Systemd"]),
+        .target(name: "OrientdTestSupport", dependencies: ["CallError", "OrientationCore", "Systemd"]),
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
         .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
     ]
 )

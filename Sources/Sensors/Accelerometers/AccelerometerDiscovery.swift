@@ -10,7 +10,7 @@ public struct DiscoveredAccelerometer {
     public let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
     public let samplingFrequency: String?
     /// The udev device, for attributes read or written outside a libiio context.
-    public let device: Device
+    public let device: any SysfsDevice
 
     public var configuration: AccelerometerConfiguration? { try? result.get() }
 
@@ -38,7 +38,7 @@ public enum AccelerometerDiscovery {
         return devices.compactMap(describe)
     }
 
-    public static func describe(_ device: Device) -> DiscoveredAccelerometer? {
+    public static func describe(_ device: any SysfsDevice) -> DiscoveredAccelerometer? {
         let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
         do {
             result = .success(try AccelerometerConfiguration(name: device.sysname, property: device.property, attribute: device.attribute))

@@ -30,7 +30,7 @@ final class BufferedReader: AccelerometerReader {
     var batchTimer: (any Cancellable)?
     var silenceTimer: (any Cancellable)?
     let custody: DeviceCustody?
-    let udevDevice: Device
+    let udevDevice: any SysfsDevice
     var failures = 0
     var stopped = false
     private(set) var isPaused = false
