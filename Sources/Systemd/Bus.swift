@@ -119,18 +119,6 @@ public final class Bus {
         try check(orientd_emit_signal_ss(handle, path, interface, member, first, second), "emit \(member)")
     }
 
-    /// Emits org.freedesktop.DBus.Properties.PropertiesChanged for `names` (values included,
-    /// read back through the getters).
-    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(CallError) {
-        guard !names.isEmpty else { return }
-        var strings = names.map { strdup($0) }
-        strings.append(nil)
-        defer { for s in strings { free(s) } }
-        _ = try strings.withUnsafeMutableBufferPointer { (buffer) throws(CallError) in
-            try check(sd_bus_emit_properties_changed_strv(handle, path, interface, buffer.baseAddress), "emit PropertiesChanged")
-        }
-    }
-
     // MARK: Client calls (blocking, for orientctl and tests)
 
     /// Calls a method without arguments and returns the reply.

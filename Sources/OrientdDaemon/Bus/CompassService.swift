@@ -24,8 +24,12 @@ public final class CompassService {
         claims = SensorClaims(bus: bus, resource: "compass claims", budget: budget) { claimed in
             registry.set(.compass, .sensorClaims, claimed ? .full : .off)
         }
-        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.hasCompass, API.compassHeading]) }
-        compass.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.compassHeading]) }
+        compass.availabilityChanged = { [unowned(unsafe) self] present in
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.hasCompass, .bool(present)), (API.compassHeading, .double(self.heading))])
+        }
+        compass.readingChanged = { [unowned(unsafe) self] heading in
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(heading))])
+        }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
             .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in try self.claims.claim(call) },
             .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
