@@ -38,7 +38,9 @@ let package = Package(
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
-        .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
+        // Its `OrientdVersion` names the compiler that builds it (Plugins/SwiftVersion).
+        .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")], plugins: ["SwiftVersion"]),
+        .plugin(name: "SwiftVersion", capability: .buildTool()),
         // Pure Swift: hinge angle and posture of 2-in-1 devices from two accelerometers.
         .target(name: "PostureCore", dependencies: ["OrientationCore"], swiftSettings: lean),
 
