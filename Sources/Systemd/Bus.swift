@@ -24,8 +24,7 @@ public struct BusError: Error, Equatable, CustomStringConvertible {
     public let message: String
 
     public init(name: String, message: String) {
-        self.name = name
-        self.message = message
+        (self.name, self.message) = (name, message)
     }
 
     public var description: String { "\(name): \(message)" }

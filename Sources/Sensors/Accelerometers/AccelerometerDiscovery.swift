@@ -27,13 +27,7 @@ public struct DiscoveredAccelerometer {
 public enum AccelerometerDiscovery {
     /// Every IIO device with accelerometer channels (refused ones included, with the reason).
     public static func scan() -> [DiscoveredAccelerometer] {
-        let devices: [Device]
-        do {
-            devices = try Device.enumerate(subsystem: "iio")
-        } catch {
-            Log.error("cannot enumerate IIO devices: \(error)")
-            return []
-        }
+        let devices = Device.list(subsystem: "iio")
         Log.debug("udev lists \(devices.count) IIO device(s): \(devices.map { $0.sysname }.joined(separator: ", "))")
         return devices.compactMap(describe)
     }

@@ -46,20 +46,12 @@ final class BufferedReader: AccelerometerReader {
     /// batches' worth, read in batches.
     static let bufferScans = 64
 
-    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers,
-         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
+    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, links: ReaderLinks,
          stalled: @escaping () -> Void, cannotStart: @escaping (CallError) -> Void) throws(CallError) {
-        sysname = discovered.sysname
-        movement = MovementTracker(options: options, now: loop.now)
-        self.configuration = configuration
-        self.custody = custody
-        udevDevice = discovered.device
-        self.loop = loop
-        self.options = options
-        self.deliver = deliver
-        self.lost = lost
-        self.stalled = stalled
-        self.cannotStart = cannotStart
+        (sysname, udevDevice, self.configuration, self.custody) = (discovered.sysname, discovered.device, configuration, custody)
+        (loop, options, deliver, lost) = (links.loop, links.options, links.deliver, links.lost)
+        (self.stalled, self.cannotStart) = (stalled, cannotStart)
+        movement = MovementTracker(options: links.options, now: links.loop.now)
         let device: IIODevice
         (context, device) = try openDevice(discovered.sysname)
         self.device = device
@@ -162,32 +154,15 @@ final class BufferedReader: AccelerometerReader {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        startTimer?.cancel()
-        startTimer = nil
+        cancelReads()
         motion?.stop()
         motion = nil
-        watch?.cancel()
-        watch = nil
-        batchTimer?.cancel()
-        batchTimer = nil
-        silenceTimer?.cancel()
-        silenceTimer = nil
         buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
         for channel in channels { channel.disable() }
         timestamp?.disable()
         // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
         // and answers ENOENT): an empty value detaches the trigger.
-        custody?.restore { attribute, value in
-            do throws(CallError) {
-                try udevDevice.setAttribute(attribute, value)
-                return true
-            } catch where error.errno == ENOENT || error.errno == ENODEV {
-                return true  // the device is gone: nothing left to put back
-            } catch {
-                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
-                return false
-            }
-        }
+        custody?.restore { udevDevice.restore($0, $1) }
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 
@@ -197,15 +172,14 @@ final class BufferedReader: AccelerometerReader {
     func pause() -> Bool {
         guard !stopped else { return false }
         isPaused = true
-        startTimer?.cancel()
-        startTimer = nil
-        watch?.cancel()
-        watch = nil
-        batchTimer?.cancel()
-        batchTimer = nil
-        silenceTimer?.cancel()
-        silenceTimer = nil
+        cancelReads()
         return true
+    }
+
+    /// No watch, no timer: nothing is read until `waitForData` or a start.
+    private func cancelReads() {
+        for pending in [startTimer, watch, batchTimer, silenceTimer] { pending?.cancel() }
+        (startTimer, watch, batchTimer, silenceTimer) = (nil, nil, nil, nil)
     }
 
     /// Scans queued while paused are up to a linger old: they are dropped, and the reads

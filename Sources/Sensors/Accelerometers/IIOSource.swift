@@ -49,7 +49,7 @@ public final class IIOSource: SampleSource {
 
     public convenience init(loop: EventLoop, options: Options) {
         self.init(timers: loop, options: options, scan: AccelerometerDiscovery.scan) { handler in
-            do {
+            do throws(CallError) {
                 return try DeviceMonitor(loop: loop, subsystem: "iio") { action, device in handler(action, device) }
             } catch {
                 Log.warning("cannot watch IIO hotplug: \(error), ignoring")
@@ -81,15 +81,14 @@ public final class IIOSource: SampleSource {
         }
         guard let bound, let configuration = bound.configuration, !failing else { throw SourceError("no accelerometer") }
         self.deliver = deliver
+        let links = ReaderLinks(loop: loop, options: options, deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
         do {
             if bound.isBuffered && stalls < 2 {
-                reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
-                                            deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) },
+                reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, links: links,
                                             stalled: { [unowned(unsafe) self] in self.bufferStalled() },
                                             cannotStart: { [unowned(unsafe) self] in self.bufferCannotRun($0) })
             } else {
-                reader = try PolledReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
-                                          deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
+                reader = try PolledReader(device: bound, configuration: configuration, custody: custody, links: links)
             }
         } catch {
             if bound.isBuffered && stalls < 2 && bound.device.attribute("name") != nil {

@@ -52,13 +52,8 @@ final class MotionInterrupt {
     /// buffer; without one the node is opened briefly.
     init?(device: any SysfsDevice, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
           options: ReaderOptions, onMotion: @escaping () -> Void) {
-        self.device = device
-        spuriousLimit = options.spuriousMotionLimit
-        self.sysname = sysname
-        self.onMotion = onMotion
-        self.custody = custody
-        self.attributes = attributes
-        fd = -1
+        (self.device, self.sysname, self.attributes, self.custody) = (device, sysname, attributes, custody)
+        (spuriousLimit, self.onMotion, fd) = (options.spuriousMotionLimit, onMotion, -1)
         guard !attributes.isEmpty else { return nil }
         do throws(CallError) {
             fd = try device.openEvents(chardev: chardev)
@@ -85,18 +80,8 @@ final class MotionInterrupt {
         watch = nil
         if fd >= 0 { close(fd) }
         fd = -1
-        var restored: [String] = []
-        for (attribute, value) in originals.reversed() {
-            do throws(CallError) {
-                try device.setAttribute(attribute, value)
-            } catch where error.errno == ENOENT || error.errno == ENODEV {
-                // the device is gone
-            } catch {
-                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
-                continue  // stays in custody: the next start puts it back
-            }
-            restored.append(attribute)
-        }
+        // What cannot be put back stays in custody: the next start puts it back.
+        let restored = originals.reversed().filter { device.restore($0.attribute, $0.value) }.map { $0.attribute }
         if !restored.isEmpty { custody?.forget(restored) }
         originals = []
     }

@@ -14,37 +14,19 @@ public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = Discovered
 /// HID hub sends on change) not at all. Values that are not readings are dropped with a
 /// rate-limited reason; a device whose reads keep failing is given up until udev announces
 /// one again.
-public final class BufferedSensor<Kind: BufferedSensorKind> {
-    public var bound: DiscoveredBufferedSensor<Kind>? { binding.bound }
-    /// The last good reading of the bound device (kept while stopped, as iio-sensor-proxy does).
-    public private(set) var reading: Kind.Reading?
-    /// Called when a device is bound (true) or lost (false).
-    public var availabilityChanged: ((Bool) -> Void)?
-    /// Called with each reading that differs from the previous one.
-    public var readingChanged: ((Kind.Reading) -> Void)?
-    public var isAvailable: Bool { bound != nil }
-    public private(set) var isRunning = false
-
-    private let loop: EventLoop
+public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, Kind.Reading> {
     private let parameters: BufferedSensorParameters
-    private let binding: SensorBinding<Kind>
     private var session: BufferSession?
     private var watch: EventSource?
     private var timer: (any Cancellable)?
-    private var failures = 0
-    private var malformedLog = RateLimitedLog()
 
     public init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
-        self.loop = loop
         self.parameters = parameters
-        binding = SensorBinding(loop: loop, parameters: parameters)
-        binding.changed = { [unowned(unsafe) self] present in self.bindingChanged(present) }
+        super.init(loop: loop, parameters: parameters, failureLimit: parameters.failureLimit)
     }
 
     /// Every IIO device of the kind udev knows now (refused ones included, with the reason).
-    public static func scan(parameters: BufferedSensorParameters = BufferedSensorParameters()) -> [DiscoveredBufferedSensor<Kind>] {
-        SensorBinding<Kind>.scan(parameters: parameters)
-    }
+    public static func scan() -> [DiscoveredBufferedSensor<Kind>] { scan(parameters: BufferedSensorParameters()) }
 
     /// `reading`: the buffer enabled and read; `idle`: enabled, not read (no watch, no
     /// timer); `off`: disabled, the device left as it was found.
@@ -83,7 +65,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     private func start() {
         guard isRunning, session == nil, let bound, let kind = bound.kind else { return }
         do {
-            session = try BufferSession(sysname: bound.sysname, element: kind.element, scanIndex: kind.scanIndex, deviceName: kind.deviceName,
+            session = try BufferSession(sysname: bound.sysname, element: kind.channel.element, scanIndex: kind.channel.scanIndex, deviceName: kind.channel.deviceName,
                                     scans: parameters.bufferScans)
         } catch {
             lose("cannot enable its buffer (\(error))")
@@ -123,21 +105,13 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
             newest = try session.readNewest()
             failures = 0
         } catch {
-            failures += 1
-            if failures >= parameters.failureLimit {
-                lose("\(failures) buffer reads failed in a row (\(error))")
-                return
-            }
+            if readFailed("buffer reads", error.description) { return }
         }
         if let raw = newest {
             do {
-                let value = try kind.interpret(raw)
-                if value != reading {
-                    reading = value
-                    readingChanged?(value)
-                }
+                note(try kind.interpret(raw))
             } catch {
-                malformedLog.warning("\(bound.sysname): \(Kind.role) reading dropped: \(kind.element) \(error)", now: loop.now)
+                drop(kind.channel.element, error.description)
             }
         }
         guard isRunning, self.session != nil else { return }
@@ -145,22 +119,15 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
             waitForData()
             return
         }
-        do {
-            timer = try loop.addTimer(afterUs: kind.intervalUs) { [unowned(unsafe) self] in
-                self.timer = nil
-                self.readBatch()
-            }
-        } catch {
-            Log.error("cannot arm the \(Kind.role) read timer: \(error)")
+        timer = loop.schedule(afterUs: kind.channel.intervalUs, "\(Kind.role) read") { [unowned(unsafe) self] in
+            self.timer = nil
+            self.readBatch()
         }
     }
 
-    private func bindingChanged(_ present: Bool) {
-        halt()
-        failures = 0
-        availabilityChanged?(present)
-        if present && isRunning { start() }
-    }
+    override func bindingChanged(_ present: Bool) { halt() }
+
+    override func bindingReady() { start() }
 
     /// The device is given up (see `SensorBinding.lose`).
     private func lose(_ reason: String) {

@@ -53,14 +53,7 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
     public static func scan(parameters: Kind.Parameters) -> [DiscoveredSensor<Kind>] {
         var found: [DiscoveredSensor<Kind>] = []
         for subsystem in Kind.subsystems {
-            let devices: [Device]
-            do {
-                devices = try Device.enumerate(subsystem: subsystem)
-            } catch {
-                Log.error("cannot enumerate \(subsystem) devices: \(error)")
-                continue
-            }
-            for device in devices {
+            for device in Device.list(subsystem: subsystem) {
                 guard let result = Kind.describe(device, parameters: parameters) else { continue }
                 found.append(DiscoveredSensor(sysname: device.sysname, syspath: device.syspath, result: result))
             }

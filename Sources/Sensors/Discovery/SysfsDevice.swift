@@ -18,6 +18,23 @@ public protocol SysfsDevice: AnyObject {
     func openEvents(chardev: Int32?) throws(CallError) -> Int32
 }
 
+extension SysfsDevice {
+    /// Puts `attribute` back to `value` (as a sysfs file: libiio knows no `buffer/length` and
+    /// answers ENOENT; an empty value detaches a trigger). True when done or when the device
+    /// is gone (nothing left to put back); a failure is logged.
+    func restore(_ attribute: String, _ value: String) -> Bool {
+        do throws(CallError) {
+            try setAttribute(attribute, value)
+        } catch where error.errno == ENOENT || error.errno == ENODEV {
+            return true
+        } catch {
+            Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
+            return false
+        }
+        return true
+    }
+}
+
 extension Device: SysfsDevice {
     public func openEvents(chardev: Int32?) throws(CallError) -> Int32 {
         if let chardev { return try IIOEvents.open(chardev: chardev) }
