@@ -20,12 +20,14 @@ final class BufferedReader: AccelerometerReader {
     let lost: (String) -> Void
     /// The device is there but the buffer delivers nothing.
     let stalled: () -> Void
-    let context: IIOContext
-    let device: IIODevice
+    /// The axes and, when the device has one, the timestamp, through the buffer.
+    let session: ScanSession
+    /// The three axes (their raw attributes give the first answers).
     let channels: [IIOChannel]
     let timestamp: IIOChannel?
-    var buffer: IIOBuffer?
-    var fd: Int32 = -1
+    var device: IIODevice { session.device }
+    var buffer: IIOBuffer? { session.buffer }
+    var fd: Int32 { session.fd }
     var watch: (any Cancellable)?
     var batchTimer: (any Cancellable)?
     var silenceTimer: (any Cancellable)?
@@ -52,16 +54,13 @@ final class BufferedReader: AccelerometerReader {
         (loop, options, deliver, lost) = (links.loop, links.options, links.deliver, links.lost)
         (self.stalled, self.cannotStart) = (stalled, cannotStart)
         movement = MovementTracker(options: links.options, now: links.loop.now)
-        let device: IIODevice
-        (context, device) = try openDevice(discovered.sysname)
-        self.device = device
-        channels = try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in
-            guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
-                throw CallError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
-            }
-            return channel
+        let sysname = discovered.sysname
+        session = try ScanSession(sysname: sysname) { device throws(CallError) in
+            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "accel_\(axis)", of: sysname) }
+                + (device.channel("timestamp").flatMap { $0.isScanElement ? [$0] : nil } ?? [])
         }
-        timestamp = device.channel("timestamp").flatMap { $0.isScanElement ? $0 : nil }
+        channels = Array(session.channels.prefix(3))
+        timestamp = session.channels.count > 3 ? session.channels[3] : nil
         do {
             try setUp()
         } catch {
@@ -72,15 +71,9 @@ final class BufferedReader: AccelerometerReader {
     }
 
     func setUp() throws(CallError) {
-        // A buffer left enabled (a crashed run, another reader that died) would make
-        // enabling fail with EBUSY; the channel layout cannot change while it runs.
-        if (try? device.readAttribute("buffer/enable")) == "1" {
-            Log.notice("\(sysname): buffer was left enabled, disabling it first")
-            try device.writeAttribute("buffer/enable", "0")
-        }
         rememberOriginals()
         useMonotonicTimestamps()
-        DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: configuration.name)
+        _ = session.chooseTrigger(name: configuration.name)
         chooseSamplingFrequency()
         try startFromRaw()
     }
@@ -119,16 +112,9 @@ final class BufferedReader: AccelerometerReader {
     }
 
     func startBuffer() throws(CallError) {
-        for channel in channels { channel.enable() }
-        timestamp?.enable()
         let detector = MotionInterrupt.enableAttributes(of: udevDevice)
         let restUs = Int64(detector.isEmpty ? options.batchIntervalUs : options.motionRestIntervalUs)
-        let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1)))) {
-            Log.warning($0)
-        }
-        try buffer.setBlocking(false)
-        fd = try buffer.pollDescriptor()
-        self.buffer = buffer
+        try session.enable(scans: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))))
         if !detector.isEmpty {
             motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: fd, custody: custody, loop: loop,
                                      options: options) { [unowned(unsafe) self] in self.motionDetected() }
@@ -157,9 +143,7 @@ final class BufferedReader: AccelerometerReader {
         cancelReads()
         motion?.stop()
         motion = nil
-        buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
-        for channel in channels { channel.disable() }
-        timestamp?.disable()
+        session.disable()
         // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
         // and answers ENOENT): an empty value detaches the trigger.
         custody?.restore { udevDevice.restore($0, $1) }

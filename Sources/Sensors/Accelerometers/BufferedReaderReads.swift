@@ -121,7 +121,7 @@ extension BufferedReader {
     func decode(_ buffer: IIOBuffer) {
         let now = Int64(loop.now)
         var batch: [(raw: (Int64, Int64, Int64), stampNs: Int64?)] = []
-        buffer.forEachScan(timestamp.map { channels + [$0] } ?? channels) { values in
+        buffer.forEachScan(session.channels) { values in
             batch.append(((values[0], values[1], values[2]), values.count > 3 ? values[3] : nil))
         }
         for (index, scan) in batch.enumerated() {

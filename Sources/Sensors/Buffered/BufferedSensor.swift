@@ -135,41 +135,26 @@ public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, K
     }
 }
 
-/// One enabled buffer of one channel: libiio's context while the sensor runs (libiio is
-/// loaded only then), the trigger it set, and what `close` puts back.
+/// One enabled buffer of one channel (a `ScanSession`), the trigger it set, and what
+/// `close` puts back.
 private final class BufferSession {
-    private(set) var fd: Int32 = -1
-    private let sysname: String
-    private let context: IIOContext
-    private let device: IIODevice
-    private let channel: IIOChannel
+    private let scan: ScanSession
     private let scans: Int
-    private var buffer: IIOBuffer?
     /// orientd set the trigger (there was none): `close` detaches it again.
     private var setTrigger = false
+    var fd: Int32 { scan.fd }
 
     init(sysname: String, element: String, scanIndex: Int, deviceName: String, scans: Int) throws(CallError) {
-        self.sysname = sysname
         self.scans = scans
-        context = try IIOContext()
-        guard let device = context.device(sysname) else { throw CallError(call: "find \(sysname)", errno: ENODEV) }
-        self.device = device
-        guard let channel = device.scanElement(index: scanIndex) else {
-            throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
+        scan = try ScanSession(sysname: sysname) { device throws(CallError) in
+            guard let channel = device.scanElement(index: scanIndex) else {
+                throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
+            }
+            return [channel]
         }
-        self.channel = channel
-        // A buffer left enabled (a crashed reader) makes enabling fail with EBUSY.
-        if (try? device.readAttribute("buffer/enable")) == "1" {
-            Log.notice("\(sysname): buffer was left enabled, disabling it first")
-            try device.writeAttribute("buffer/enable", "0")
-        }
-        setTrigger = DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: deviceName)
-        channel.enable()
+        setTrigger = scan.chooseTrigger(name: deviceName)
         do {
-            let buffer = try device.createBuffer(samples: scans) { Log.warning($0) }
-            self.buffer = buffer
-            try buffer.setBlocking(false)
-            fd = try buffer.pollDescriptor()
+            try scan.enable(scans: scans)
         } catch {
             close()
             throw error
@@ -178,28 +163,27 @@ private final class BufferSession {
 
     /// The newest scan's value of everything waiting; nil when nothing was.
     func readNewest() throws(CallError) -> Int64? {
-        guard let buffer else { return nil }
+        guard let buffer = scan.buffer else { return nil }
         var newest: Int64?
         while true {
             let n = try buffer.refill()
             if n == 0 { break }
-            buffer.forEachScan([channel]) { values in newest = values[0] }
+            buffer.forEachScan(scan.channels) { values in newest = values[0] }
             if n < scans { break }
         }
         return newest
     }
 
     func close() {
-        buffer = nil   // iio_buffer_destroy: buffer/enable back to 0, node closed
-        channel.disable()
+        scan.disable()
         guard setTrigger else { return }
         setTrigger = false
         do {
-            try device.setTrigger(nil)
+            try scan.device.setTrigger(nil)
         } catch where error.errno == ENOENT || error.errno == ENODEV {
             // The device is gone: nothing to put back.
         } catch {
-            Log.warning("\(sysname): cannot detach its trigger: \(error)")
+            Log.warning("\(scan.sysname): cannot detach its trigger: \(error)")
         }
     }
 }
