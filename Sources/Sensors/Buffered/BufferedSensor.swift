@@ -17,12 +17,17 @@ public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = Discovered
 public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, Kind.Reading> {
     private let parameters: BufferedSensorParameters
     private var session: BufferSession?
-    private var watch: EventSource?
+    private var watch: (any Cancellable)?
     private var timer: (any Cancellable)?
 
-    public init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
+    public convenience init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
+        self.init(timers: loop, binding: SensorBinding(loop: loop, parameters: parameters), parameters: parameters)
+    }
+
+    /// On any `Timers` and binding (tests: the manual clock and a fake device).
+    init(timers: any Timers, binding: SensorBinding<Kind>, parameters: BufferedSensorParameters) {
         self.parameters = parameters
-        super.init(loop: loop, parameters: parameters, failureLimit: parameters.failureLimit)
+        super.init(timers: timers, binding: binding, failureLimit: parameters.failureLimit)
     }
 
     /// Every IIO device of the kind udev knows now (refused ones included, with the reason).
@@ -85,7 +90,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, K
     private func waitForData() {
         guard let session else { return }
         do {
-            watch = try loop.addIO(fd: session.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
+            watch = try loop.watch(fd: session.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
                 self.watch?.cancel()
                 self.watch = nil
                 self.readBatch(wokenByData: true)

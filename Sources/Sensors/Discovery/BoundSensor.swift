@@ -16,16 +16,16 @@ public class BoundSensor<Kind: DiscoverableSensorKind, Reading: Equatable> {
     public var isAvailable: Bool { bound != nil }
     public internal(set) var isRunning = false
 
-    let loop: EventLoop
+    let loop: any Timers
     let binding: SensorBinding<Kind>
     var failures = 0
     private let failureLimit: Int
     private var malformedLog = RateLimitedLog()
 
-    init(loop: EventLoop, parameters: Kind.Parameters, failureLimit: Int) {
-        self.loop = loop
+    init(timers: any Timers, binding: SensorBinding<Kind>, failureLimit: Int) {
+        loop = timers
         self.failureLimit = failureLimit
-        binding = SensorBinding(loop: loop, parameters: parameters)
+        self.binding = binding
         binding.changed = { [unowned(unsafe) self] present in
             self.failures = 0
             self.bindingChanged(present)

@@ -13,7 +13,7 @@ public final class PolledSensor<Kind: PolledSensorKind>: BoundSensor<Kind, Kind.
     private var timer: (any Cancellable)?
 
     public init(loop: EventLoop, parameters: PolledSensorParameters = PolledSensorParameters()) {
-        super.init(loop: loop, parameters: parameters, failureLimit: parameters.failureLimit)
+        super.init(timers: loop, binding: SensorBinding(loop: loop, parameters: parameters), failureLimit: parameters.failureLimit)
         kind = binding.bound?.kind
     }
 
