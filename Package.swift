@@ -39,7 +39,9 @@ let package = Package(
 
         // Pure Swift: classifier, parsers. No C, no Foundation.
         // libm is linked for sqrt/rint that the Swift stdlib lowers to; nothing here imports C.
-        .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")]),
+        // Its `OrientdVersion` names the compiler that builds it (Plugins/SwiftVersion).
+        .target(name: "OrientationCore", swiftSettings: lean, linkerSettings: [.linkedLibrary("m")], plugins: ["SwiftVersion"]),
+        .plugin(name: "SwiftVersion", capability: .buildTool()),
         // Pure Swift: hinge angle and posture of 2-in-1 devices from two accelerometers.
         .target(name: "PostureCore", dependencies: ["OrientationCore"], swiftSettings: lean),
 
@@ -60,13 +62,13 @@ let package = Package(
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 
         // Private buses, child processes and clients for end-to-end tests and benchmarks.
-        .target(name: "OrientdTestSupport", dependencies: ["OrientationCore", "Systemd"]),
+        .target(name: "OrientdTestSupport", dependencies: ["CallError", "OrientationCore", "Systemd"]),
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
         .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
     ]
 )

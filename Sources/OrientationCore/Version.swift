@@ -3,28 +3,11 @@
 public enum OrientdVersion {
     public static let number = "0.1.0"
 
-    /// The Swift compiler that built this binary, decided at compile time: the toolchain is not a
-    /// Debian package, so the binary itself has to say which one it came from. The ladder is read
-    /// top-down; `compiler(>=)` compares the compiler's own version, not the language mode.
+    /// The Swift compiler that built this binary: the toolchain is not a Debian package, so the
+    /// binary itself has to say which one it came from. `compilerVersion` is what that
+    /// compiler's `--version` said, written at build time by scripts/swift-version-source
+    /// (SwiftPM's Plugins/SwiftVersion, scripts/build-embedded, scripts/fuzz).
     public static let toolchain: String = "Swift \(compilerVersion)\(embedded)"
-
-    #if compiler(>=7.0)
-    static let compilerVersion = "7.0 or later"
-    #elseif compiler(>=6.5)
-    static let compilerVersion = "6.5"
-    #elseif compiler(>=6.4)
-    static let compilerVersion = "6.4"
-    #elseif compiler(>=6.3.1)
-    static let compilerVersion = "6.3.1"
-    #elseif compiler(>=6.3)
-    static let compilerVersion = "6.3"
-    #elseif compiler(>=6.2)
-    static let compilerVersion = "6.2"
-    #elseif compiler(>=6.1)
-    static let compilerVersion = "6.1"
-    #else
-    static let compilerVersion = "6.0"
-    #endif
 
     #if hasFeature(Embedded)
     static let embedded = ", Embedded Swift"

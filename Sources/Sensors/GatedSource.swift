@@ -5,39 +5,28 @@ import Systemd
 /// finite or beyond any accelerometer's range never reach the classifier, the screen rule
 /// or posture. Refused readings are counted and logged once per ten seconds with the count,
 /// so a driver that sends nothing else cannot flood the journal.
-public final class GatedSource: SampleSource {
-    public let inner: any SampleSource
+public final class GatedSource: ForwardingSource {
     private var gate: SampleGate
     private var refusedLog = RateLimitedLog(intervalUs: 10_000_000, burst: 1)
     private let timers: any Timers
 
     public init(_ inner: any SampleSource, timers: any Timers, parameters: SampleGate.Parameters = SampleGate.Parameters()) {
-        self.inner = inner
         self.timers = timers
         gate = SampleGate(parameters: parameters)
+        super.init(inner)
     }
 
     /// Readings refused so far.
     public var refused: UInt64 { gate.rejected }
 
-    public var name: String { inner.name }
-    public var isAvailable: Bool { inner.isAvailable }
-    public var availabilityChanged: ((Bool) -> Void)? {
-        get { inner.availabilityChanged }
-        set { inner.availabilityChanged = newValue }
-    }
-
-    public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
+    public override func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
         try inner.start { [unowned(unsafe) self] sample in
             guard self.gate.admit(sample) else { return self.refusedReading(sample.gravity) }
             deliver(sample)
         }
     }
 
-    public func stop() { inner.stop() }
-    public func pause() { inner.pause() }
-
-    public func readOnce() throws(SourceError) -> Vector3 {
+    public override func readOnce() throws(SourceError) -> Vector3 {
         let gravity = try inner.readOnce()
         guard gate.admit(Sample(timeUs: 0, gravity: gravity)) else {
             refusedReading(gravity)
@@ -45,14 +34,6 @@ public final class GatedSource: SampleSource {
         }
         return gravity
     }
-
-    public func keepOneShotReadsOpen(_ keep: Bool) { inner.keepOneShotReadsOpen(keep) }
-    public var supportedOrientations: String? { inner.supportedOrientations }
-    public var configurationChanged: (() -> Void)? {
-        get { inner.configurationChanged }
-        set { inner.configurationChanged = newValue }
-    }
-    public func refresh() { inner.refresh() }
 
     private func refusedReading(_ gravity: Vector3) {
         refusedLog.log(Log.warning, "\(inner.name): reading \(gravity) m/s² refused: not finite or beyond any accelerometer's range "

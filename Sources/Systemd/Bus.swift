@@ -24,8 +24,7 @@ public struct BusError: Error, Equatable, CustomStringConvertible {
     public let message: String
 
     public init(name: String, message: String) {
-        self.name = name
-        self.message = message
+        (self.name, self.message) = (name, message)
     }
 
     public var description: String { "\(name): \(message)" }
@@ -117,18 +116,6 @@ public final class Bus {
     /// Emits a signal with two string arguments.
     public func emitSignal(path: String, interface: String, member: String, _ first: String, _ second: String) throws(CallError) {
         try check(orientd_emit_signal_ss(handle, path, interface, member, first, second), "emit \(member)")
-    }
-
-    /// Emits org.freedesktop.DBus.Properties.PropertiesChanged for `names` (values included,
-    /// read back through the getters).
-    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(CallError) {
-        guard !names.isEmpty else { return }
-        var strings = names.map { strdup($0) }
-        strings.append(nil)
-        defer { for s in strings { free(s) } }
-        _ = try strings.withUnsafeMutableBufferPointer { (buffer) throws(CallError) in
-            try check(sd_bus_emit_properties_changed_strv(handle, path, interface, buffer.baseAddress), "emit PropertiesChanged")
-        }
     }
 
     // MARK: Client calls (blocking, for orientctl and tests)

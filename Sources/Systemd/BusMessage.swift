@@ -25,22 +25,23 @@ public final class BusMessage {
     /// The effective uid of the sender, asked of the bus (dbus-daemon does not attach
     /// credentials to messages): one round trip to the bus itself.
     public func senderUID() throws(CallError) -> UInt32 {
-        var creds: OpaquePointer?
-        try check(sd_bus_query_sender_creds(handle, UInt64(SD_BUS_CREDS_EUID), &creds), "ask the bus for the caller's uid")
-        defer { sd_bus_creds_unref(creds) }
-        var uid: uid_t = 0
-        try check(sd_bus_creds_get_euid(creds, &uid), "caller's uid")
-        return uid
+        try senderCredential(UInt64(SD_BUS_CREDS_EUID), "uid", sd_bus_creds_get_euid)
     }
 
     /// The pid of the sender, asked of the bus like `senderUID()` (for logs).
     public func senderPID() throws(CallError) -> Int32 {
+        try senderCredential(UInt64(SD_BUS_CREDS_PID), "pid", sd_bus_creds_get_pid)
+    }
+
+    /// One credential of the sender (`mask`: which), read from what the bus answers with `get`.
+    private func senderCredential<T: BinaryInteger>(_ mask: UInt64, _ what: String,
+                                                    _ get: (OpaquePointer?, UnsafeMutablePointer<T>?) -> Int32) throws(CallError) -> T {
         var creds: OpaquePointer?
-        try check(sd_bus_query_sender_creds(handle, UInt64(SD_BUS_CREDS_PID), &creds), "ask the bus for the caller's pid")
+        try check(sd_bus_query_sender_creds(handle, mask, &creds), "ask the bus for the caller's \(what)")
         defer { sd_bus_creds_unref(creds) }
-        var pid: pid_t = 0
-        try check(sd_bus_creds_get_pid(creds, &pid), "caller's pid")
-        return pid
+        var value: T = 0
+        try check(get(creds, &value), "caller's \(what)")
+        return value
     }
 
     public func replyString(_ value: String) throws(CallError) {

@@ -8,6 +8,37 @@ public enum BusValue: Equatable {
     case double(Double)
     /// Signature `as`.
     case strings([String])
+
+    /// The D-Bus signature of the value.
+    public var signature: String {
+        switch self {
+        case .string: return "s"
+        case .bool: return "b"
+        case .double: return "d"
+        case .strings: return "as"
+        }
+    }
+
+    /// Appends the value to `message`; an sd-bus return code.
+    func append(to message: OpaquePointer?) -> Int32 {
+        switch self {
+        case .string(let value):
+            return value.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+        case .bool(let value):
+            var flag: Int32 = value ? 1 : 0
+            return sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &flag)
+        case .double(var value):
+            return sd_bus_message_append_basic(message, CChar(UInt8(ascii: "d")), &value)
+        case .strings(let values):
+            var r = sd_bus_message_open_container(message, CChar(UInt8(ascii: "a")), "s")
+            guard r >= 0 else { return r }
+            for value in values {
+                r = value.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+                guard r >= 0 else { return r }
+            }
+            return sd_bus_message_close_container(message)
+        }
+    }
 }
 
 /// One member of an exported interface.
@@ -113,22 +144,6 @@ public final class BusObjectExport {
         guard let property, let getter = export.getters[String(cString: property)] else {
             return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "unknown property")
         }
-        switch getter() {
-        case .string(let value):
-            return value.withCString { sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "s")), $0) }
-        case .bool(let value):
-            var flag: Int32 = value ? 1 : 0
-            return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "b")), &flag)
-        case .double(var value):
-            return sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "d")), &value)
-        case .strings(let values):
-            var r = sd_bus_message_open_container(reply, CChar(UInt8(ascii: "a")), "s")
-            guard r >= 0 else { return r }
-            for value in values {
-                r = value.withCString { sd_bus_message_append_basic(reply, CChar(UInt8(ascii: "s")), $0) }
-                guard r >= 0 else { return r }
-            }
-            return sd_bus_message_close_container(reply)
-        }
+        return getter().append(to: reply)
     }
 }

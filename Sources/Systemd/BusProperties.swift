@@ -12,7 +12,7 @@ extension Bus {
                                      reply: @escaping (Result<Bool, BusError>) -> Void) throws(CallError) -> BusPendingCall {
         var message: OpaquePointer?
         try check(sd_bus_message_new_method_call(handle, &message, destination, path,
-                                                 "org.freedesktop.DBus.Properties", "Get"), "Get \(name) of \(destination)")
+                                                 StandardInterface.properties, "Get"), "Get \(name) of \(destination)")
         defer { sd_bus_message_unref(message) }
         for argument in [interface, name] {
             let r = argument.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }

@@ -45,12 +45,6 @@ public final class BusTrack {
 
     /// The unique names of the callers holding references.
     public var names: [String] {
-        var out: [String] = []
-        var name = sd_bus_track_first(track)
-        while let current = name {
-            out.append(String(cString: current))
-            name = sd_bus_track_next(track)
-        }
-        return out
+        collect(first: { sd_bus_track_first(track) }, next: { sd_bus_track_next(track) }).map { String(cString: $0) }
     }
 }

@@ -56,6 +56,17 @@ public final class Device {
         return String(cString: value)
     }
 
+    /// Every device of a subsystem, as udev knows it now; none (the failure logged) when udev
+    /// cannot be asked.
+    public static func list(subsystem: String) -> [Device] {
+        do {
+            return try enumerate(subsystem: subsystem)
+        } catch {
+            Log.error("cannot enumerate \(subsystem) devices: \(error)")
+            return []
+        }
+    }
+
     /// Every device of a subsystem, as udev knows it now.
     public static func enumerate(subsystem: String) throws(CallError) -> [Device] {
         var enumerator: OpaquePointer?
@@ -65,14 +76,20 @@ public final class Device {
         // Devices with a device node count as initialized only once udev wrote its database
         // entry; list them anyway: a later "change" event brings the udev properties.
         try check(sd_device_enumerator_allow_uninitialized(enumerator), "sd_device_enumerator_allow_uninitialized")
-        var devices: [Device] = []
-        var device = sd_device_enumerator_get_device_first(enumerator)
-        while let current = device {
-            devices.append(Device(borrowing: current))
-            device = sd_device_enumerator_get_device_next(enumerator)
-        }
-        return devices
+        return collect(first: { sd_device_enumerator_get_device_first(enumerator) },
+                       next: { sd_device_enumerator_get_device_next(enumerator) }).map { Device(borrowing: $0) }
     }
+}
+
+/// What a C library's first/next iteration yields, in order.
+func collect<T>(first: () -> T?, next: () -> T?) -> [T] {
+    var items: [T] = []
+    var item = first()
+    while let current = item {
+        items.append(current)
+        item = next()
+    }
+    return items
 }
 
 /// Udev events (add, remove, change, …) of one subsystem, dispatched on the event loop.

@@ -31,3 +31,22 @@ extension Timers {
         try addTimer(at: now + delay, handler)
     }
 }
+
+extension Timers {
+    /// `addTimer(at:)` for callers that can only log a failure: logged as "cannot arm the
+    /// `what` timer", and nil returned (nothing fires).
+    @_alwaysEmitIntoClient
+    public func schedule(at usec: UInt64, _ what: String, _ handler: @escaping () -> Void) -> (any Cancellable)? {
+        do throws(CallError) {
+            return try addTimer(at: usec, handler)
+        } catch {
+            Log.error("cannot arm the \(what) timer: \(error)")
+            return nil
+        }
+    }
+
+    @_alwaysEmitIntoClient
+    public func schedule(afterUs delay: UInt64, _ what: String, _ handler: @escaping () -> Void) -> (any Cancellable)? {
+        schedule(at: now + delay, what, handler)
+    }
+}

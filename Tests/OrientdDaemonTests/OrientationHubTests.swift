@@ -1,3 +1,4 @@
+import OrientdTestSupport
 import OrientationCore
 import OrientdDaemon
 import Sensors

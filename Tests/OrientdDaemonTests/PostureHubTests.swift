@@ -1,3 +1,4 @@
+import OrientdTestSupport
 import CallError
 import Glibc
 import Input

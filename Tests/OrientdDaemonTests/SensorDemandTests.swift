@@ -1,3 +1,4 @@
+import OrientdTestSupport
 import OrientdDaemon
 import Testing
 

@@ -6,7 +6,8 @@ import Testing
 
 /// The raw reads and the buffer refills of the readers, in-process through the fake libiio
 /// table (`IIOTable`): no dlopen, no sysfs, no umockdev.
-@Suite(.serialized) struct FakeLibiioTests {
+extension FakeLibiioSuites {
+@Suite struct FakeLibiioTests {
     @Test func aRawReadingIsTheThreeAxesRawAttributes() throws {
         FakeIIO.install([FakeIIO.accelerometer(raw: ["12", "-980", "3"])])
         defer { FakeIIO.uninstall() }
@@ -56,7 +57,7 @@ import Testing
         defer { FakeIIO.uninstall() }
         let context = try IIOContext()
         let buffer = try #require(context.device("iio:device0")).createBuffer(samples: 4)
-        FakeIIO.refills = [-Int(EAGAIN)]
+        FakeIIO.refills = [.failure(EAGAIN)]
         #expect(try buffer.refill() == 0)
     }
 
@@ -65,7 +66,7 @@ import Testing
         defer { FakeIIO.uninstall() }
         let context = try IIOContext()
         let buffer = try #require(context.device("iio:device0")).createBuffer(samples: 4)
-        FakeIIO.refills = [-Int(EIO)]
+        FakeIIO.refills = [.failure(EIO)]
         #expect { try buffer.refill() } throws: { error in (error as? CallError)?.errno == EIO }
     }
 
@@ -73,12 +74,16 @@ import Testing
         FakeIIO.install([FakeIIO.accelerometer(raw: ["0", "0", "0"], scanElements: true)])
         defer { FakeIIO.uninstall() }
         let context = try IIOContext()
-        let buffer = try #require(context.device("iio:device0")).createBuffer(samples: 4)
-        FakeIIO.step = 8
-        FakeIIO.refills = [24, 8]
+        let device = try #require(context.device("iio:device0"))
+        let buffer = try device.createBuffer(samples: 4)
+        FakeIIO.refills = [.scans([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), .failure(EAGAIN), .scans([[1, 2, 3]])]
         #expect(try buffer.refill() == 3)
+        #expect(try buffer.refill() == 0, "EAGAIN: nothing waiting")
         #expect(try buffer.refill() == 1)
-        #expect(try buffer.refill() == 0, "then the node has nothing (EAGAIN)")
+        var values: [[Int64]] = []
+        let channels = ["accel_x", "accel_y", "accel_z"].compactMap { device.channel($0) }
+        buffer.forEachScan(channels) { values.append($0) }
+        #expect(values == [[1, 2, 3]], "the scan's values by channel")
     }
 
     @Test func buffersAndContextsAreReleased() throws {
@@ -100,4 +105,5 @@ import Testing
         #expect(device.scanElement(index: 2)?.id == "accel_z")
         #expect(device.scanElement(index: 5) == nil)
     }
+}
 }

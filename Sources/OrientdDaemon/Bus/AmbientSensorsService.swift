@@ -31,10 +31,21 @@ public final class AmbientSensorsService {
         proximityClaims = SensorClaims(bus: bus, resource: "proximity claims", budget: budget) { claimed in
             registry.set(.proximity, .sensorClaims, claimed ? .full : .off)
         }
-        light.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.hasAmbientLight, API.lightLevelUnit, API.lightLevel]) }
-        light.readingChanged = { [unowned(unsafe) self] in self.bus.announce(path: API.objectPath, interface: API.interface, [API.lightLevelUnit, API.lightLevel]) }
-        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.hasProximity, API.proximityNear]) }
-        proximity.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.objectPath, interface: API.interface, [API.proximityNear]) }
+        light.availabilityChanged = { [unowned(unsafe) self] present in self.announce([(API.hasAmbientLight, .bool(present))] + self.lightChanges) }
+        light.readingChanged = { [unowned(unsafe) self] in self.announce(self.lightChanges) }
+        proximity.availabilityChanged = { [unowned(unsafe) self] present in
+            self.announce([(API.hasProximity, .bool(present)), (API.proximityNear, .bool(self.proximity.reading ?? false))])
+        }
+        proximity.readingChanged = { [unowned(unsafe) self] near in self.announce([(API.proximityNear, .bool(near))]) }
+    }
+
+    /// The light level and its unit as they are now (the unit follows the sensor in use).
+    private var lightChanges: [(name: String, value: BusValue)] {
+        [(API.lightLevelUnit, .string(lightUnit)), (API.lightLevel, .double(light.reading?.value ?? 0))]
+    }
+
+    private func announce(_ changes: [(name: String, value: BusValue)]) {
+        bus.announce(path: API.objectPath, interface: API.interface, changes)
     }
 
     /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`

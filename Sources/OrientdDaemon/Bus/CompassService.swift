@@ -27,8 +27,12 @@ public final class CompassService {
             registry.set(.compass, .sensorClaims, claimed ? .full : .off)
         }
         authority = ClaimAuthority(bus: bus, maxPending: budget.limits.pendingAuthorizations)
-        compass.availabilityChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.hasCompass, API.compassHeading]) }
-        compass.readingChanged = { [unowned(unsafe) self] _ in self.bus.announce(path: API.compassPath, interface: API.compassInterface, [API.compassHeading]) }
+        compass.availabilityChanged = { [unowned(unsafe) self] present in
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.hasCompass, .bool(present)), (API.compassHeading, .double(self.heading))])
+        }
+        compass.readingChanged = { [unowned(unsafe) self] heading in
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(heading))])
+        }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
             .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in
                 try self.authority.authorize(call) { [unowned(unsafe) self] call in self.claims.claimLater(call) }

@@ -107,15 +107,15 @@ public final class OrientationService {
         demand.set(.notifications, isGenerating ? .full : .off)
         guard isGenerating != announcedGenerating else { return }
         announcedGenerating = isGenerating
-        bus.announce(path: API.objectPath, interface: API.interface, [API.isGeneratingNotifications])
+        bus.announce(path: API.objectPath, interface: API.interface, [(API.isGeneratingNotifications, .bool(isGenerating))])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
-        case .screenOrientationChanged:
-            bus.announce(path: API.objectPath, interface: API.interface, [API.screenOrientation])
+        case .screenOrientationChanged(let screen):
+            bus.announce(path: API.objectPath, interface: API.interface, [(API.screenOrientation, .string(screen.rawValue))])
         case .orientationChanged(let new, let previous):
-            bus.announce(path: API.objectPath, interface: API.interface, [API.orientation])
+            bus.announce(path: API.objectPath, interface: API.interface, [(API.orientation, .string(new.rawValue))])
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,
                                    new.rawValue, previous.rawValue)
@@ -123,7 +123,7 @@ public final class OrientationService {
                 Log.warning("cannot emit \(API.signal): \(error)")
             }
         case .sensorAvailabilityChanged:
-            bus.announce(path: API.objectPath, interface: API.interface, [API.hasAccelerometer])
+            bus.announce(path: API.objectPath, interface: API.interface, [(API.hasAccelerometer, .bool(hub.hasSensor))])
         case .sample, .supportedOrientationsChanged:
             break
         }

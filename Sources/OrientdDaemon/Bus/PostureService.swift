@@ -40,16 +40,16 @@ public final class PostureService {
     private func hubEvent(_ event: PostureHub.Event) {
         switch event {
         case .hingeAvailabilityChanged:
-            bus.announce(path: API.objectPath, interface: API.interface, [API.hasHinge])
+            bus.announce(path: API.objectPath, interface: API.interface, [(API.hasHinge, .bool(hub.hasHinge))])
             updateDemand()
         case .changed(let update):
-            var names = [API.hingeAngle]
-            if update.postureChanged { names.append(API.posture) }
+            var changes: [(name: String, value: BusValue)] = [(API.hingeAngle, .double(hub.hingeAngle))]
+            if update.postureChanged { changes.append((API.posture, .string(update.posture.rawValue))) }
             if update.tabletMode != announcedTabletMode {
                 announcedTabletMode = update.tabletMode
-                names.append(API.tabletMode)
+                changes.append((API.tabletMode, .bool(update.tabletMode)))
             }
-            bus.announce(path: API.objectPath, interface: API.interface, names)
+            bus.announce(path: API.objectPath, interface: API.interface, changes)
             guard update.postureChanged else { return }
             do {
                 try bus.emitSignal(path: API.objectPath, interface: API.interface, member: API.signal,

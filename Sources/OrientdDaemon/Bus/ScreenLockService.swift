@@ -26,7 +26,7 @@ final class ScreenLockService {
         lockers.changed = { [unowned(unsafe) self] caller in self.lockersChanged(caller) }
         hub.observe { [unowned(unsafe) self] event in
             if case .supportedOrientationsChanged = event {
-                self.bus.announce(path: API.objectPath, interface: API.interface, [API.supportedScreenOrientations])
+                self.bus.announce(path: API.objectPath, interface: API.interface, [(API.supportedScreenOrientations, self.supported)])
                 self.announceLock()
             }
         }
@@ -41,13 +41,17 @@ final class ScreenLockService {
                 [unowned(unsafe) self] (call) throws(BusError) in try self.unlock(call)
             },
             .property(name: API.screenOrientationLock, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(self.hub.locks.lockedOrientation?.rawValue ?? "")
+                Self.lockValue(self.hub.locks.lockedOrientation)
             },
-            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { [unowned(unsafe) self] in
-                .strings(self.hub.supportedOrientations.orientations.map { $0.rawValue })
-            },
+            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { [unowned(unsafe) self] in self.supported },
         ]
     }
+
+    /// `ScreenOrientationLock`: the locked orientation, "" when none.
+    private static func lockValue(_ lock: Orientation?) -> BusValue { .string(lock?.rawValue ?? "") }
+
+    /// `SupportedScreenOrientations`.
+    private var supported: BusValue { .strings(hub.supportedOrientations.orientations.map { $0.rawValue }) }
 
     private func lock(_ call: BusMessage) throws(BusError) {
         guard let caller = call.sender else {
@@ -125,7 +129,7 @@ final class ScreenLockService {
         let lock = hub.locks.lockedOrientation
         guard lock != announcedLock else { return }
         announcedLock = lock
-        bus.announce(path: API.objectPath, interface: API.interface, [API.screenOrientationLock])
+        bus.announce(path: API.objectPath, interface: API.interface, [(API.screenOrientationLock, Self.lockValue(lock))])
     }
 
 

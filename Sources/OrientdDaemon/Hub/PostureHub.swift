@@ -67,12 +67,8 @@ public final class PostureHub {
 
     public init(display: SampleTap?, base: (any SampleSource)?, hinge: (any HingeAngleSource)? = nil, timers: any Timers,
                 parameters: PostureHubParameters = PostureHubParameters(), trackerParameters: PostureParameters = .default) {
-        self.display = display
-        self.base = base
-        self.hinge = hinge
-        self.timers = timers
-        self.parameters = parameters
-        self.trackerParameters = trackerParameters
+        (self.display, self.base, self.hinge) = (display, base, hinge)
+        (self.timers, self.parameters, self.trackerParameters) = (timers, parameters, trackerParameters)
         tracker = PostureTracker(parameters: trackerParameters)
         display?.listener = { [unowned(unsafe) self] sample in self.displaySample(sample) }
         display?.availabilityListener = { [unowned(unsafe) self] _ in self.availabilityChanged() }

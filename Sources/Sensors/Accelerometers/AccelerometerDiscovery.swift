@@ -10,7 +10,7 @@ public struct DiscoveredAccelerometer {
     public let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
     public let samplingFrequency: String?
     /// The udev device, for attributes read or written outside a libiio context.
-    public let device: Device
+    public let device: any SysfsDevice
 
     public var configuration: AccelerometerConfiguration? { try? result.get() }
 
@@ -27,18 +27,12 @@ public struct DiscoveredAccelerometer {
 public enum AccelerometerDiscovery {
     /// Every IIO device with accelerometer channels (refused ones included, with the reason).
     public static func scan() -> [DiscoveredAccelerometer] {
-        let devices: [Device]
-        do {
-            devices = try Device.enumerate(subsystem: "iio")
-        } catch {
-            Log.error("cannot enumerate IIO devices: \(error)")
-            return []
-        }
+        let devices = Device.list(subsystem: "iio")
         Log.debug("udev lists \(devices.count) IIO device(s): \(devices.map { $0.sysname }.joined(separator: ", "))")
         return devices.compactMap(describe)
     }
 
-    public static func describe(_ device: Device) -> DiscoveredAccelerometer? {
+    public static func describe(_ device: any SysfsDevice) -> DiscoveredAccelerometer? {
         let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
         do {
             result = .success(try AccelerometerConfiguration(name: device.sysname, property: device.property, attribute: device.attribute))

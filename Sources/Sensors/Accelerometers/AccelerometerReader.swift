@@ -2,12 +2,22 @@ import CallError
 import CLibc
 import IIO
 import OrientationCore
+import Systemd
 
 /// Opens a fresh libiio context and finds the device in it (both readers start this way).
 func openDevice(_ sysname: String) throws(CallError) -> (IIOContext, IIODevice) {
     let context = try IIOContext()
     guard let device = context.device(sysname) else { throw CallError(call: "find \(sysname)", errno: ENODEV) }
     return (context, device)
+}
+
+/// What a source gives each reader it starts: the loop, the pacing, where samples go and
+/// what to call when reads fail for good.
+struct ReaderLinks {
+    let loop: any Timers
+    let options: ReaderOptions
+    let deliver: (Sample) -> Void
+    let lost: (String) -> Void
 }
 
 /// A running read loop; `stop()` leaves the device as it was found.

@@ -20,17 +20,19 @@ final class BufferedReader: AccelerometerReader {
     let lost: (String) -> Void
     /// The device is there but the buffer delivers nothing.
     let stalled: () -> Void
-    let context: IIOContext
-    let device: IIODevice
+    /// The axes and, when the device has one, the timestamp, through the buffer.
+    let session: ScanSession
+    /// The three axes (their raw attributes give the first answers).
     let channels: [IIOChannel]
     let timestamp: IIOChannel?
-    var buffer: IIOBuffer?
-    var fd: Int32 = -1
+    var device: IIODevice { session.device }
+    var buffer: IIOBuffer? { session.buffer }
+    var fd: Int32 { session.fd }
     var watch: (any Cancellable)?
     var batchTimer: (any Cancellable)?
     var silenceTimer: (any Cancellable)?
     let custody: DeviceCustody?
-    let udevDevice: Device
+    let udevDevice: any SysfsDevice
     var failures = 0
     var stopped = false
     private(set) var isPaused = false
@@ -46,30 +48,19 @@ final class BufferedReader: AccelerometerReader {
     /// batches' worth, read in batches.
     static let bufferScans = 64
 
-    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers,
-         options: IIOSource.Options, deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void,
+    init(device discovered: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, links: ReaderLinks,
          stalled: @escaping () -> Void, cannotStart: @escaping (CallError) -> Void) throws(CallError) {
-        sysname = discovered.sysname
-        movement = MovementTracker(options: options, now: loop.now)
-        self.configuration = configuration
-        self.custody = custody
-        udevDevice = discovered.device
-        self.loop = loop
-        self.options = options
-        self.deliver = deliver
-        self.lost = lost
-        self.stalled = stalled
-        self.cannotStart = cannotStart
-        let device: IIODevice
-        (context, device) = try openDevice(discovered.sysname)
-        self.device = device
-        channels = try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in
-            guard let channel = device.channel("accel_\(axis)"), channel.isScanElement else {
-                throw CallError(call: "find scan element accel_\(axis) of \(discovered.sysname)", errno: ENODEV)
-            }
-            return channel
+        (sysname, udevDevice, self.configuration, self.custody) = (discovered.sysname, discovered.device, configuration, custody)
+        (loop, options, deliver, lost) = (links.loop, links.options, links.deliver, links.lost)
+        (self.stalled, self.cannotStart) = (stalled, cannotStart)
+        movement = MovementTracker(options: links.options, now: links.loop.now)
+        let sysname = discovered.sysname
+        session = try ScanSession(sysname: sysname) { device throws(CallError) in
+            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "accel_\(axis)", of: sysname) }
+                + (device.channel("timestamp").flatMap { $0.isScanElement ? [$0] : nil } ?? [])
         }
-        timestamp = device.channel("timestamp").flatMap { $0.isScanElement ? $0 : nil }
+        channels = Array(session.channels.prefix(3))
+        timestamp = session.channels.count > 3 ? session.channels[3] : nil
         do {
             try setUp()
         } catch {
@@ -80,15 +71,9 @@ final class BufferedReader: AccelerometerReader {
     }
 
     func setUp() throws(CallError) {
-        // A buffer left enabled (a crashed run, another reader that died) would make
-        // enabling fail with EBUSY; the channel layout cannot change while it runs.
-        if (try? device.readAttribute("buffer/enable")) == "1" {
-            Log.notice("\(sysname): buffer was left enabled, disabling it first")
-            try device.writeAttribute("buffer/enable", "0")
-        }
         rememberOriginals()
         useMonotonicTimestamps()
-        DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: configuration.name)
+        _ = session.chooseTrigger(name: configuration.name)
         chooseSamplingFrequency()
         try startFromRaw()
     }
@@ -127,16 +112,9 @@ final class BufferedReader: AccelerometerReader {
     }
 
     func startBuffer() throws(CallError) {
-        for channel in channels { channel.enable() }
-        timestamp?.enable()
         let detector = MotionInterrupt.enableAttributes(of: udevDevice)
         let restUs = Int64(detector.isEmpty ? options.batchIntervalUs : options.motionRestIntervalUs)
-        let buffer = try device.createBuffer(samples: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1)))) {
-            Log.warning($0)
-        }
-        try buffer.setBlocking(false)
-        fd = try buffer.pollDescriptor()
-        self.buffer = buffer
+        try session.enable(scans: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))))
         if !detector.isEmpty {
             motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: fd, custody: custody, loop: loop,
                                      options: options) { [unowned(unsafe) self] in self.motionDetected() }
@@ -162,32 +140,13 @@ final class BufferedReader: AccelerometerReader {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        startTimer?.cancel()
-        startTimer = nil
+        cancelReads()
         motion?.stop()
         motion = nil
-        watch?.cancel()
-        watch = nil
-        batchTimer?.cancel()
-        batchTimer = nil
-        silenceTimer?.cancel()
-        silenceTimer = nil
-        buffer = nil  // iio_buffer_destroy: buffer/enable back to 0, device node closed
-        for channel in channels { channel.disable() }
-        timestamp?.disable()
+        session.disable()
         // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
         // and answers ENOENT): an empty value detaches the trigger.
-        custody?.restore { attribute, value in
-            do throws(CallError) {
-                try udevDevice.setAttribute(attribute, value)
-                return true
-            } catch where error.errno == ENOENT || error.errno == ENODEV {
-                return true  // the device is gone: nothing left to put back
-            } catch {
-                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
-                return false
-            }
-        }
+        custody?.restore { udevDevice.restore($0, $1) }
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 
@@ -197,15 +156,14 @@ final class BufferedReader: AccelerometerReader {
     func pause() -> Bool {
         guard !stopped else { return false }
         isPaused = true
-        startTimer?.cancel()
-        startTimer = nil
-        watch?.cancel()
-        watch = nil
-        batchTimer?.cancel()
-        batchTimer = nil
-        silenceTimer?.cancel()
-        silenceTimer = nil
+        cancelReads()
         return true
+    }
+
+    /// No watch, no timer: nothing is read until `waitForData` or a start.
+    private func cancelReads() {
+        for pending in [startTimer, watch, batchTimer, silenceTimer] { pending?.cancel() }
+        (startTimer, watch, batchTimer, silenceTimer) = (nil, nil, nil, nil)
     }
 
     /// Scans queued while paused are up to a linger old: they are dropped, and the reads

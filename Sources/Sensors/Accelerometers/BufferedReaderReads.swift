@@ -47,13 +47,9 @@ extension BufferedReader {
     static let probeUs: UInt64 = 200_000
 
     func watchSilence(afterUs delay: UInt64) {
-        do {
-            silenceTimer = try loop.addTimer(afterUs: delay) { [unowned(unsafe) self] in
-                self.silenceTimer = nil
-                self.probe()
-            }
-        } catch {
-            Log.error("cannot arm the silence timer: \(error)")
+        silenceTimer = loop.schedule(afterUs: delay, "silence") { [unowned(unsafe) self] in
+            self.silenceTimer = nil
+            self.probe()
         }
     }
 
@@ -103,13 +99,9 @@ extension BufferedReader {
             return
         }
         if scans == 0 && failures == 0 {
-            do {
-                batchTimer = try loop.addTimer(afterUs: options.batchIntervalUs) { [unowned(unsafe) self] in
-                    self.batchTimer = nil
-                    self.waitForData()
-                }
-            } catch {
-                Log.error("cannot arm the batch timer: \(error)")
+            batchTimer = loop.schedule(afterUs: options.batchIntervalUs, "batch") { [unowned(unsafe) self] in
+                self.batchTimer = nil
+                self.waitForData()
             }
             return
         }
@@ -120,20 +112,16 @@ extension BufferedReader {
             return
         }
         let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.batchIntervalUs
-        do {
-            batchTimer = try loop.addTimer(afterUs: rest) { [unowned(unsafe) self] in
-                self.batchTimer = nil
-                self.readBatch()
-            }
-        } catch {
-            Log.error("cannot arm the batch timer: \(error)")
+        batchTimer = loop.schedule(afterUs: rest, "batch") { [unowned(unsafe) self] in
+            self.batchTimer = nil
+            self.readBatch()
         }
     }
 
     func decode(_ buffer: IIOBuffer) {
         let now = Int64(loop.now)
         var batch: [(raw: (Int64, Int64, Int64), stampNs: Int64?)] = []
-        buffer.forEachScan(timestamp.map { channels + [$0] } ?? channels) { values in
+        buffer.forEachScan(session.channels) { values in
             batch.append(((values[0], values[1], values[2]), values.count > 3 ? values[3] : nil))
         }
         for (index, scan) in batch.enumerated() {

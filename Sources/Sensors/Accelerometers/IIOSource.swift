@@ -19,7 +19,9 @@ public final class IIOSource: SampleSource {
         bound?.device.property(Contract.Orientation1.supportedOrientationsProperty)
     }
 
-    let loop: EventLoop
+    let loop: any Timers
+    /// Every IIO accelerometer udev lists now (AccelerometerDiscovery, or a test's fakes).
+    let scan: () -> [DiscoveredAccelerometer]
     let options: Options
     var bound: DiscoveredAccelerometer?
     var custody: DeviceCustody?
@@ -45,17 +47,26 @@ public final class IIOSource: SampleSource {
         if !keep { oneShot = nil }
     }
 
-    public init(loop: EventLoop, options: Options) {
-        self.loop = loop
-        self.options = options
-        do {
-            monitor = try DeviceMonitor(loop: loop, subsystem: "iio") { [unowned(unsafe) self] action, device in
-                self.deviceEvent(action, device)
+    public convenience init(loop: EventLoop, options: Options) {
+        self.init(timers: loop, options: options, scan: AccelerometerDiscovery.scan) { handler in
+            do throws(CallError) {
+                return try DeviceMonitor(loop: loop, subsystem: "iio") { action, device in handler(action, device) }
+            } catch {
+                Log.warning("cannot watch IIO hotplug: \(error), ignoring")
+                return nil
             }
-        } catch {
-            Log.warning("cannot watch IIO hotplug: \(error), ignoring")
         }
-        bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location, report: report))
+    }
+
+    /// `hotplug` starts watching udev's IIO events before the first scan, so none is lost
+    /// between the two (tests answer nil and call `deviceEvent` themselves).
+    init(timers: any Timers, options: Options, scan: @escaping () -> [DiscoveredAccelerometer],
+         hotplug: (_ handler: @escaping (_ action: String, _ device: any SysfsDevice) -> Void) -> DeviceMonitor?) {
+        loop = timers
+        self.options = options
+        self.scan = scan
+        monitor = hotplug { [unowned(unsafe) self] action, device in self.deviceEvent(action, device) }
+        bind(AccelerometerDiscovery.select(scan(), pin: options.pin, location: options.location, report: report))
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }
                      ?? "no usable IIO \(options.location.rawValue) accelerometer yet, waiting for one")
@@ -70,15 +81,14 @@ public final class IIOSource: SampleSource {
         }
         guard let bound, let configuration = bound.configuration, !failing else { throw SourceError("no accelerometer") }
         self.deliver = deliver
+        let links = ReaderLinks(loop: loop, options: options, deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
         do {
             if bound.isBuffered && stalls < 2 {
-                reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
-                                            deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) },
+                reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, links: links,
                                             stalled: { [unowned(unsafe) self] in self.bufferStalled() },
                                             cannotStart: { [unowned(unsafe) self] in self.bufferCannotRun($0) })
             } else {
-                reader = try PolledReader(device: bound, configuration: configuration, custody: custody, loop: loop, options: options,
-                                          deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
+                reader = try PolledReader(device: bound, configuration: configuration, custody: custody, links: links)
             }
         } catch {
             if bound.isBuffered && stalls < 2 && bound.device.attribute("name") != nil {

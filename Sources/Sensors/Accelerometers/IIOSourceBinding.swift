@@ -56,7 +56,7 @@ extension IIOSource {
         }
     }
 
-    func deviceEvent(_ action: String, _ device: Device) {
+    func deviceEvent(_ action: String, _ device: any SysfsDevice) {
         switch action {
         case "remove":
             if device.syspath == bound?.syspath { lose("removed") }
@@ -65,7 +65,7 @@ extension IIOSource {
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(AccelerometerDiscovery.select(AccelerometerDiscovery.scan(), pin: options.pin, location: options.location, report: report))
+            bind(AccelerometerDiscovery.select(scan(), pin: options.pin, location: options.location, report: report))
             if bound != nil { availabilityChanged?(true) }
         default:
             break
@@ -79,7 +79,7 @@ extension IIOSource {
     /// references; a reader that runs restarts with it.
     func reconfigure() {
         guard let bound, let old = bound.configuration else { return }
-        guard let fresh = AccelerometerDiscovery.scan().first(where: { $0.syspath == bound.syspath }),
+        guard let fresh = scan().first(where: { $0.syspath == bound.syspath }),
               let new = fresh.configuration else {
             lose("its configuration is refused after a change event")
             return

@@ -23,13 +23,9 @@ extension IIOSource {
     }
 
     func scheduleRetry() {
-        do {
-            retry = try loop.addTimer(afterUs: retryDelayUs) { [unowned(unsafe) self] in
-                self.retry = nil
-                self.retryRead()
-            }
-        } catch {
-            Log.error("cannot arm the read retry timer: \(error)")
+        retry = loop.schedule(afterUs: retryDelayUs, "read retry") { [unowned(unsafe) self] in
+            self.retry = nil
+            self.retryRead()
         }
     }
 

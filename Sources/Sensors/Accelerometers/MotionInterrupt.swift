@@ -20,7 +20,7 @@ final class MotionInterrupt {
     static let kinds = ["roc_either", "thresh_either", "mag_rising"]
 
     let attributes: [String]
-    private let device: Device
+    private let device: any SysfsDevice
     private let sysname: String
     private var fd: Int32
     private var watch: (any Cancellable)?
@@ -36,7 +36,7 @@ final class MotionInterrupt {
     var isOn: Bool { fd >= 0 }
 
     /// The enable attributes of the first kind the device has, or [] when it has none.
-    static func enableAttributes(of device: Device) -> [String] {
+    static func enableAttributes(of device: any SysfsDevice) -> [String] {
         for kind in kinds {
             let perAxis = ["x", "y", "z"].map { "events/in_accel_\($0)_\(kind)_en" }.filter { device.attribute($0) != nil }
             if !perAxis.isEmpty { return perAxis }
@@ -50,23 +50,13 @@ final class MotionInterrupt {
     /// and watches its events; nil (logged at debug level) when there are none or it cannot be
     /// used, and then nothing was changed. `chardev` is the open device node of a running
     /// buffer; without one the node is opened briefly.
-    init?(device: Device, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
+    init?(device: any SysfsDevice, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
           options: ReaderOptions, onMotion: @escaping () -> Void) {
-        self.device = device
-        spuriousLimit = options.spuriousMotionLimit
-        self.sysname = sysname
-        self.onMotion = onMotion
-        self.custody = custody
-        self.attributes = attributes
-        fd = -1
+        (self.device, self.sysname, self.attributes, self.custody) = (device, sysname, attributes, custody)
+        (spuriousLimit, self.onMotion, fd) = (options.spuriousMotionLimit, onMotion, -1)
         guard !attributes.isEmpty else { return nil }
         do throws(CallError) {
-            if let chardev {
-                fd = try IIOEvents.open(chardev: chardev)
-            } else {
-                guard let node = device.devnode else { throw CallError(call: "find the device node", errno: ENODEV) }
-                fd = try IIOEvents.open(devnode: node)
-            }
+            fd = try device.openEvents(chardev: chardev)
             let found = attributes.map { (attribute: $0, value: device.attribute($0) ?? "0") }
             custody?.remember(found)
             for entry in found {
@@ -90,18 +80,8 @@ final class MotionInterrupt {
         watch = nil
         if fd >= 0 { close(fd) }
         fd = -1
-        var restored: [String] = []
-        for (attribute, value) in originals.reversed() {
-            do throws(CallError) {
-                try device.setAttribute(attribute, value)
-            } catch where error.errno == ENOENT || error.errno == ENODEV {
-                // the device is gone
-            } catch {
-                Log.warning("\(sysname): cannot restore \(attribute)=\(value): \(error)")
-                continue  // stays in custody: the next start puts it back
-            }
-            restored.append(attribute)
-        }
+        // What cannot be put back stays in custody: the next start puts it back.
+        let restored = originals.reversed().filter { device.restore($0.attribute, $0.value) }.map { $0.attribute }
         if !restored.isEmpty { custody?.forget(restored) }
         originals = []
     }

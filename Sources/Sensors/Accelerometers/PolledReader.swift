@@ -25,14 +25,10 @@ final class PolledReader: AccelerometerReader {
     private var motion: MotionInterrupt?
     typealias Options = IIOSource.Options
 
-    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, loop: any Timers, options: Options,
-         deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void) throws(CallError) {
+    init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, links: ReaderLinks) throws(CallError) {
         self.configuration = configuration
-        self.loop = loop
-        self.options = options
-        self.deliver = deliver
-        self.lost = lost
-        movement = MovementTracker(options: options, now: loop.now)
+        (loop, options, deliver, lost) = (links.loop, links.options, links.deliver, links.lost)
+        movement = MovementTracker(options: links.options, now: links.loop.now)
         let iio: IIODevice
         (context, iio) = try openDevice(device.sysname)
         guard let found = try? RawReading.channels(of: iio) else {
@@ -48,17 +44,20 @@ final class PolledReader: AccelerometerReader {
 
     func stop() {
         stopped = true
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         motion?.stop()
         motion = nil
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
     }
 
     func pause() -> Bool {
         guard !stopped else { return false }
         isPaused = true
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         return true
     }
 
@@ -79,8 +78,7 @@ final class PolledReader: AccelerometerReader {
         movement.detectorFired(at: now)
         guard !alreadyFast else { return }
         Log.debug("motion: reading now")
-        timer?.cancel()
-        timer = nil
+        cancelTimer()
         poll()
     }
 
@@ -102,15 +100,11 @@ final class PolledReader: AccelerometerReader {
             }
         }
         guard !stopped else { return }  // stopped from inside deliver
-        do {
-            let moving = movement.isMoving(at: now)
-            let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.pollIntervalUs
-            let interval = !moving ? rest
-                : min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
-            wasMoving = moving
-            timer = try loop.addTimer(at: now + interval) { [unowned(unsafe) self] in self.poll() }
-        } catch {
-            Log.error("cannot arm the poll timer: \(error)")
-        }
+        let moving = movement.isMoving(at: now)
+        let rest = motion?.isOn == true ? options.motionRestIntervalUs : options.pollIntervalUs
+        let interval = !moving ? rest
+            : min(wasMoving ? options.movingPollIntervalUs : options.confirmIntervalUs, options.pollIntervalUs)
+        wasMoving = moving
+        timer = loop.schedule(at: now + interval, "poll") { [unowned(unsafe) self] in self.poll() }
     }
 }

@@ -14,37 +14,24 @@ public typealias DiscoveredBufferedSensor<Kind: BufferedSensorKind> = Discovered
 /// HID hub sends on change) not at all. Values that are not readings are dropped with a
 /// rate-limited reason; a device whose reads keep failing is given up until udev announces
 /// one again.
-public final class BufferedSensor<Kind: BufferedSensorKind> {
-    public var bound: DiscoveredBufferedSensor<Kind>? { binding.bound }
-    /// The last good reading of the bound device (kept while stopped, as iio-sensor-proxy does).
-    public private(set) var reading: Kind.Reading?
-    /// Called when a device is bound (true) or lost (false).
-    public var availabilityChanged: ((Bool) -> Void)?
-    /// Called with each reading that differs from the previous one.
-    public var readingChanged: ((Kind.Reading) -> Void)?
-    public var isAvailable: Bool { bound != nil }
-    public private(set) var isRunning = false
-
-    private let loop: EventLoop
+public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, Kind.Reading> {
     private let parameters: BufferedSensorParameters
-    private let binding: SensorBinding<Kind>
     private var session: BufferSession?
-    private var watch: EventSource?
+    private var watch: (any Cancellable)?
     private var timer: (any Cancellable)?
-    private var failures = 0
-    private var malformedLog = RateLimitedLog()
 
-    public init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
-        self.loop = loop
+    public convenience init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
+        self.init(timers: loop, binding: SensorBinding(loop: loop, parameters: parameters), parameters: parameters)
+    }
+
+    /// On any `Timers` and binding (tests: the manual clock and a fake device).
+    init(timers: any Timers, binding: SensorBinding<Kind>, parameters: BufferedSensorParameters) {
         self.parameters = parameters
-        binding = SensorBinding(loop: loop, parameters: parameters)
-        binding.changed = { [unowned(unsafe) self] present in self.bindingChanged(present) }
+        super.init(timers: timers, binding: binding, failureLimit: parameters.failureLimit)
     }
 
     /// Every IIO device of the kind udev knows now (refused ones included, with the reason).
-    public static func scan(parameters: BufferedSensorParameters = BufferedSensorParameters()) -> [DiscoveredBufferedSensor<Kind>] {
-        SensorBinding<Kind>.scan(parameters: parameters)
-    }
+    public static func scan() -> [DiscoveredBufferedSensor<Kind>] { scan(parameters: BufferedSensorParameters()) }
 
     /// `reading`: the buffer enabled and read; `idle`: enabled, not read (no watch, no
     /// timer); `off`: disabled, the device left as it was found.
@@ -83,7 +70,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     private func start() {
         guard isRunning, session == nil, let bound, let kind = bound.kind else { return }
         do {
-            session = try BufferSession(sysname: bound.sysname, element: kind.element, scanIndex: kind.scanIndex, deviceName: kind.deviceName,
+            session = try BufferSession(sysname: bound.sysname, element: kind.channel.element, scanIndex: kind.channel.scanIndex, deviceName: kind.channel.deviceName,
                                     scans: parameters.bufferScans)
         } catch {
             lose("cannot enable its buffer (\(error))")
@@ -103,7 +90,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     private func waitForData() {
         guard let session else { return }
         do {
-            watch = try loop.addIO(fd: session.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
+            watch = try loop.watch(fd: session.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in
                 self.watch?.cancel()
                 self.watch = nil
                 self.readBatch(wokenByData: true)
@@ -123,21 +110,13 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
             newest = try session.readNewest()
             failures = 0
         } catch {
-            failures += 1
-            if failures >= parameters.failureLimit {
-                lose("\(failures) buffer reads failed in a row (\(error))")
-                return
-            }
+            if readFailed("buffer reads", error.description) { return }
         }
         if let raw = newest {
             do {
-                let value = try kind.interpret(raw)
-                if value != reading {
-                    reading = value
-                    readingChanged?(value)
-                }
+                note(try kind.interpret(raw))
             } catch {
-                malformedLog.warning("\(bound.sysname): \(Kind.role) reading dropped: \(kind.element) \(error)", now: loop.now)
+                drop(kind.channel.element, error.description)
             }
         }
         guard isRunning, self.session != nil else { return }
@@ -145,22 +124,15 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
             waitForData()
             return
         }
-        do {
-            timer = try loop.addTimer(afterUs: kind.intervalUs) { [unowned(unsafe) self] in
-                self.timer = nil
-                self.readBatch()
-            }
-        } catch {
-            Log.error("cannot arm the \(Kind.role) read timer: \(error)")
+        timer = loop.schedule(afterUs: kind.channel.intervalUs, "\(Kind.role) read") { [unowned(unsafe) self] in
+            self.timer = nil
+            self.readBatch()
         }
     }
 
-    private func bindingChanged(_ present: Bool) {
-        halt()
-        failures = 0
-        availabilityChanged?(present)
-        if present && isRunning { start() }
-    }
+    override func bindingChanged(_ present: Bool) { halt() }
+
+    override func bindingReady() { start() }
 
     /// The device is given up (see `SensorBinding.lose`).
     private func lose(_ reason: String) {
@@ -168,41 +140,26 @@ public final class BufferedSensor<Kind: BufferedSensorKind> {
     }
 }
 
-/// One enabled buffer of one channel: libiio's context while the sensor runs (libiio is
-/// loaded only then), the trigger it set, and what `close` puts back.
+/// One enabled buffer of one channel (a `ScanSession`), the trigger it set, and what
+/// `close` puts back.
 private final class BufferSession {
-    private(set) var fd: Int32 = -1
-    private let sysname: String
-    private let context: IIOContext
-    private let device: IIODevice
-    private let channel: IIOChannel
+    private let scan: ScanSession
     private let scans: Int
-    private var buffer: IIOBuffer?
     /// orientd set the trigger (there was none): `close` detaches it again.
     private var setTrigger = false
+    var fd: Int32 { scan.fd }
 
     init(sysname: String, element: String, scanIndex: Int, deviceName: String, scans: Int) throws(CallError) {
-        self.sysname = sysname
         self.scans = scans
-        context = try IIOContext()
-        guard let device = context.device(sysname) else { throw CallError(call: "find \(sysname)", errno: ENODEV) }
-        self.device = device
-        guard let channel = device.scanElement(index: scanIndex) else {
-            throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
+        scan = try ScanSession(sysname: sysname) { device throws(CallError) in
+            guard let channel = device.scanElement(index: scanIndex) else {
+                throw CallError(call: "find scan element \(element) (index \(scanIndex)) of \(sysname)", errno: ENODEV)
+            }
+            return [channel]
         }
-        self.channel = channel
-        // A buffer left enabled (a crashed reader) makes enabling fail with EBUSY.
-        if (try? device.readAttribute("buffer/enable")) == "1" {
-            Log.notice("\(sysname): buffer was left enabled, disabling it first")
-            try device.writeAttribute("buffer/enable", "0")
-        }
-        setTrigger = DataReadyTrigger.choose(for: device, in: context, sysname: sysname, name: deviceName)
-        channel.enable()
+        setTrigger = scan.chooseTrigger(name: deviceName)
         do {
-            let buffer = try device.createBuffer(samples: scans) { Log.warning($0) }
-            self.buffer = buffer
-            try buffer.setBlocking(false)
-            fd = try buffer.pollDescriptor()
+            try scan.enable(scans: scans)
         } catch {
             close()
             throw error
@@ -211,28 +168,27 @@ private final class BufferSession {
 
     /// The newest scan's value of everything waiting; nil when nothing was.
     func readNewest() throws(CallError) -> Int64? {
-        guard let buffer else { return nil }
+        guard let buffer = scan.buffer else { return nil }
         var newest: Int64?
         while true {
             let n = try buffer.refill()
             if n == 0 { break }
-            buffer.forEachScan([channel]) { values in newest = values[0] }
+            buffer.forEachScan(scan.channels) { values in newest = values[0] }
             if n < scans { break }
         }
         return newest
     }
 
     func close() {
-        buffer = nil   // iio_buffer_destroy: buffer/enable back to 0, node closed
-        channel.disable()
+        scan.disable()
         guard setTrigger else { return }
         setTrigger = false
         do {
-            try device.setTrigger(nil)
+            try scan.device.setTrigger(nil)
         } catch where error.errno == ENOENT || error.errno == ENODEV {
             // The device is gone: nothing to put back.
         } catch {
-            Log.warning("\(sysname): cannot detach its trigger: \(error)")
+            Log.warning("\(scan.sysname): cannot detach its trigger: \(error)")
         }
     }
 }

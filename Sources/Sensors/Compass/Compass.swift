@@ -14,36 +14,21 @@ public struct Compass: BufferedSensorKind {
     /// The scan element, as sysfs names it (libiio 0.24 calls its channel
     /// `rot_from_north_magnetic`: it is found by its scan index).
     public static let elementName = "in_rot_from_north_magnetic_tilt_comp"
-    public let element = Compass.elementName
-    public let scanIndex: Int
-    public let deviceName: String
-    public let intervalUs: UInt64
-    public let conversion: ChannelConversion
+    public let channel: BufferedChannel
     private let range: ClosedRange<Double>
 
     public var summary: String {
-        "buffered \(element) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), degrees)"
+        "\(channel.summary), degrees)"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Compass, PolledSensorRefusal>? {
-        guard device.attribute("scan_elements/\(elementName)_en") != nil else { return nil }
-        let index: Int
-        switch readScanIndex(device, element: elementName) {
-        case .failure(let refusal): return .failure(refusal)
-        case .success(let value): index = value
-        }
-        switch ChannelConversion.read(device, names: [elementName, "in_rot"]) {
-        case .failure(let refusal):
-            return .failure(refusal)
-        case .success(let conversion):
-            return .success(Compass(scanIndex: index, deviceName: device.attribute("name") ?? "magn_3d", intervalUs: parameters.compassIntervalUs,
-                                    conversion: conversion, range: parameters.headingRange))
-        }
+        describeScanElement(device, element: elementName, names: [elementName, "in_rot"], defaultName: "magn_3d",
+                            intervalUs: parameters.compassIntervalUs)?.map { Compass(channel: $0, range: parameters.headingRange) }
     }
 
     /// The heading in degrees.
     public func interpret(_ raw: Int64) throws(MalformedReading) -> Double {
-        let heading = conversion.apply(raw)
+        let heading = channel.conversion.apply(raw)
         guard heading.isFinite, range.contains(heading) else {
             throw MalformedReading("gives \(heading)°, not a heading (\(range.lowerBound)…\(range.upperBound))")
         }

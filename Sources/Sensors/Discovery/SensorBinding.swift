@@ -1,3 +1,4 @@
+import CallError
 import Systemd
 
 /// A kind of sensor that udev devices are recognised as (polled and buffered kinds refine
@@ -32,35 +33,37 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
     public private(set) var bound: DiscoveredSensor<Kind>?
     /// A device was bound after a uevent (true), or the bound one was lost (false).
     var changed: ((Bool) -> Void)?
-    private let parameters: Kind.Parameters
+    /// Every device of the kind udev lists now (`scan(parameters:)`, or a test's fakes).
+    private let scan: () -> [DiscoveredSensor<Kind>]
     private var monitors: [DeviceMonitor] = []
 
-    init(loop: EventLoop, parameters: Kind.Parameters) {
-        self.parameters = parameters
-        for subsystem in Kind.subsystems {
-            do {
-                monitors.append(try DeviceMonitor(loop: loop, subsystem: subsystem) { [unowned(unsafe) self] action, device in
-                    self.deviceEvent(action, device)
-                })
-            } catch {
-                Log.error("cannot watch \(subsystem) devices for \(Kind.role) sensors: \(error)")
+    convenience init(loop: EventLoop, parameters: Kind.Parameters) {
+        self.init(scan: { Self.scan(parameters: parameters) }) { handler in
+            Kind.subsystems.compactMap { (subsystem: String) -> DeviceMonitor? in
+                do throws(CallError) {
+                    return try DeviceMonitor(loop: loop, subsystem: subsystem) { action, device in handler(action, device.syspath) }
+                } catch {
+                    Log.error("cannot watch \(subsystem) devices for \(Kind.role) sensors: \(error)")
+                    return nil
+                }
             }
         }
-        bind(Self.select(Self.scan(parameters: parameters)))
+    }
+
+    /// `hotplug` starts watching udev's events of the kind's subsystems before the first scan,
+    /// so none is lost between the two (tests answer none).
+    init(scan: @escaping () -> [DiscoveredSensor<Kind>],
+         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> [DeviceMonitor]) {
+        self.scan = scan
+        monitors = hotplug { [unowned(unsafe) self] action, syspath in self.deviceEvent(action, syspath) }
+        bind(Self.select(scan()))
     }
 
     /// Every device of the kind udev knows now (refused ones included, with the reason).
     public static func scan(parameters: Kind.Parameters) -> [DiscoveredSensor<Kind>] {
         var found: [DiscoveredSensor<Kind>] = []
         for subsystem in Kind.subsystems {
-            let devices: [Device]
-            do {
-                devices = try Device.enumerate(subsystem: subsystem)
-            } catch {
-                Log.error("cannot enumerate \(subsystem) devices: \(error)")
-                continue
-            }
-            for device in devices {
+            for device in Device.list(subsystem: subsystem) {
                 guard let result = Kind.describe(device, parameters: parameters) else { continue }
                 found.append(DiscoveredSensor(sysname: device.sysname, syspath: device.syspath, result: result))
             }
@@ -95,13 +98,13 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
         Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
     }
 
-    private func deviceEvent(_ action: String, _ device: Device) {
+    private func deviceEvent(_ action: String, _ syspath: String) {
         switch action {
         case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
+            if syspath == bound?.syspath { lose("removed") }
         case "add", "change", "bind":
             guard bound == nil else { return }
-            bind(Self.select(Self.scan(parameters: parameters)))
+            bind(Self.select(scan()))
             if bound != nil { changed?(true) }
         default:
             break

@@ -76,19 +76,10 @@ public struct AmbientLight: PolledSensorKind {
                     return .failure(PolledSensorRefusal("\(channel)_offset: \(error)"))
                 }
             }
-            guard let scaleText = device.attribute(channel + "_scale") else {
+            guard let scale = ChannelConversion.scale(device, channel) else {
                 return .success(AmbientLight(attribute: channel + "_raw", intervalUs: interval, mode: .raw(offset: offset)))
             }
-            let scale: Double
-            do {
-                scale = try DecimalNumber.parseDouble(scaleText)
-            } catch {
-                return .failure(PolledSensorRefusal("\(channel)_scale: \(error)"))
-            }
-            guard scale.isFinite, scale > 0 else {
-                return .failure(PolledSensorRefusal("\(channel)_scale \(scaleText) is not a positive number"))
-            }
-            return .success(AmbientLight(attribute: channel + "_raw", intervalUs: interval, mode: .scaled(scale: scale, offset: offset)))
+            return scale.map { AmbientLight(attribute: channel + "_raw", intervalUs: interval, mode: .scaled(scale: $0, offset: offset)) }
         }
         return nil
     }

@@ -12,35 +12,20 @@ public struct BufferedAmbientLight: BufferedSensorKind {
     public static let role = "ambient light"
     /// The scan element, as sysfs names it.
     public static let elementName = "in_intensity_both"
-    public let element = BufferedAmbientLight.elementName
-    public let scanIndex: Int
-    public let deviceName: String
-    public let intervalUs: UInt64
-    public let conversion: ChannelConversion
+    public let channel: BufferedChannel
     public var unit: LightLevel.Unit { .lux }
 
     public var summary: String {
-        "buffered \(element) read every \(intervalUs / 1000) ms (scale \(conversion.scale) from \(conversion.scaleSource), offset \(conversion.offset), unit \(unit.rawValue))"
+        "\(channel.summary), unit \(unit.rawValue))"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<BufferedAmbientLight, PolledSensorRefusal>? {
-        guard device.attribute("scan_elements/\(elementName)_en") != nil else { return nil }
-        let index: Int
-        switch readScanIndex(device, element: elementName) {
-        case .failure(let refusal): return .failure(refusal)
-        case .success(let value): index = value
-        }
-        switch ChannelConversion.read(device, names: [elementName, "in_intensity"]) {
-        case .failure(let refusal):
-            return .failure(refusal)
-        case .success(let conversion):
-            return .success(BufferedAmbientLight(scanIndex: index, deviceName: device.attribute("name") ?? "als", intervalUs: parameters.lightIntervalUs,
-                                                 conversion: conversion))
-        }
+        describeScanElement(device, element: elementName, names: [elementName, "in_intensity"], defaultName: "als",
+                            intervalUs: parameters.lightIntervalUs)?.map { BufferedAmbientLight(channel: $0) }
     }
 
     public func interpret(_ raw: Int64) throws(MalformedReading) -> LightLevel {
-        let value = conversion.apply(raw)
+        let value = channel.conversion.apply(raw)
         guard value.isFinite else { throw MalformedReading("gives \(value)") }
         // Light cannot be negative: a brightness controller would take it for darkness.
         guard value >= 0 else { throw MalformedReading("gives a negative level \(value)") }

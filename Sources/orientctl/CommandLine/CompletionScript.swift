@@ -128,13 +128,13 @@ enum CompletionScript {
                 let text = zshEscape(o.help)
                 specs.append(o.value == nil
                     ? quoted("\(o.flag)[\(text)]")
-                    : quoted("\(o.flag)=[\(text)]:\(o.name):\(zshAction(o.completion))"))
+                    : quoted("\(o.flag)=[\(text)]:\(o.name):\(spec(o.completion, .zsh))"))
             }
             for a in c.arguments {
                 switch a.arity {
-                case .required: specs.append(quoted(":\(a.name):\(zshAction(a.completion))"))
-                case .optional: specs.append(quoted("::\(a.name):\(zshAction(a.completion))"))
-                case .afterTerminator: specs.append(quoted("*::\(a.name):\(zshAction(a.completion))"))
+                case .required: specs.append(quoted(":\(a.name):\(spec(a.completion, .zsh))"))
+                case .optional: specs.append(quoted("::\(a.name):\(spec(a.completion, .zsh))"))
+                case .afterTerminator: specs.append(quoted("*::\(a.name):\(spec(a.completion, .zsh))"))
                 }
             }
             out += "        \(c.name))\n            _arguments \\\n"
@@ -154,19 +154,29 @@ enum CompletionScript {
         return out
     }
 
-    private static func zshAction(_ completion: Completion) -> String {
-        switch completion {
-        case .none: " "
-        case .file: "_files"
-        case .words(let words): "(\(words.joined(separator: " ")))"
-        case .command: "_normal"
+    private enum Shell { case zsh, fish }
+
+    /// What a value's completion is in a shell's spec: zsh's action, fish's `complete` flags.
+    private static func spec(_ completion: Completion, _ shell: Shell) -> String {
+        switch (completion, shell) {
+        case (.none, .zsh): " "
+        case (.none, .fish): ""
+        case (.file, .zsh): "_files"
+        case (.file, .fish): " -F"
+        case (.words(let words), .zsh): "(\(words.joined(separator: " ")))"
+        case (.words(let words), .fish): " -a \(fishQuoted(words.joined(separator: " ")))"
+        case (.command, .zsh): "_normal"
+        case (.command, .fish): " -a \(fishQuoted("(__fish_complete_command)"))"
         }
     }
 
-    private static func zshEscape(_ text: String) -> String {
+    private static func zshEscape(_ text: String) -> String { escaped(text, "[]:\\") }
+
+    /// `text` with a backslash before each of `special`.
+    private static func escaped(_ text: String, _ special: String) -> String {
         var out = ""
         for ch in text {
-            if ch == "[" || ch == "]" || ch == ":" || ch == "\\" { out += "\\" }
+            if special.contains(ch) { out += "\\" }
             out.append(ch)
         }
         return out
@@ -194,11 +204,11 @@ enum CompletionScript {
             for o in c.options {
                 var line = "complete -c orientctl -n \(seen) -l \(o.name)"
                 // -x: a value and no file names; -r -F: a file name.
-                if o.value != nil { line += (o.completion == .file ? " -r" : " -x") + fishValues(o.completion) }
+                if o.value != nil { line += (o.completion == .file ? " -r" : " -x") + spec(o.completion, .fish) }
                 out += line + " -d \(fishQuoted(o.help))\n"
             }
             for a in c.arguments {
-                let values = fishValues(a.completion)
+                let values = spec(a.completion, .fish)
                 if !values.isEmpty { out += "complete -c orientctl -n \(seen)\(values) -d \(fishQuoted(a.help))\n" }
             }
         }
@@ -206,21 +216,5 @@ enum CompletionScript {
         return out
     }
 
-    private static func fishValues(_ completion: Completion) -> String {
-        switch completion {
-        case .none: ""
-        case .file: " -F"
-        case .words(let words): " -a \(fishQuoted(words.joined(separator: " ")))"
-        case .command: " -a \(fishQuoted("(__fish_complete_command)"))"
-        }
-    }
-
-    private static func fishQuoted(_ text: String) -> String {
-        var out = "'"
-        for ch in text {
-            if ch == "'" || ch == "\\" { out += "\\" }
-            out.append(ch)
-        }
-        return out + "'"
-    }
+    private static func fishQuoted(_ text: String) -> String { "'" + escaped(text, "'\\") + "'" }
 }

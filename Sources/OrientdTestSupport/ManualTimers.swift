@@ -3,12 +3,12 @@ import Systemd
 
 /// A clock that moves only when a test says so (the daemon's `Timers` seam), so timers fire
 /// deterministically and instantly.
-final class ManualTimers: Timers {
-    private(set) var now: UInt64 = 1_000_000
+public final class ManualTimers: Timers {
+    public private(set) var now: UInt64 = 1_000_000
     private var pending: [Scheduled] = []
     private var nextID = 0
 
-    final class Scheduled: Cancellable {
+    public final class Scheduled: Cancellable {
         let id: Int
         let due: UInt64
         var handler: (() -> Void)?
@@ -17,10 +17,12 @@ final class ManualTimers: Timers {
             self.due = due
             self.handler = handler
         }
-        func cancel() { handler = nil }
+        public func cancel() { handler = nil }
     }
 
-    func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+    public init() {}
+
+    public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
         nextID += 1
         let timer = Scheduled(id: nextID, due: usec, handler: handler)
         pending.append(timer)
@@ -30,7 +32,7 @@ final class ManualTimers: Timers {
     /// The fd watches armed, by descriptor; `ready(fd:)` calls them as the loop would.
     private var watches: [(fd: Int32, watch: Scheduled, handler: (UInt32) -> Void)] = []
 
-    func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable {
+    public func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable {
         nextID += 1
         let watch = Scheduled(id: nextID, due: .max, handler: {})
         watches.append((fd, watch, handler))
@@ -38,22 +40,22 @@ final class ManualTimers: Timers {
     }
 
     /// The clock never moves by itself.
-    var clock: UInt64 { now }
+    public var clock: UInt64 { now }
 
     /// `fd` polls readable: every watch still armed on it is called.
-    func ready(fd: Int32, events: UInt32 = 1) {
+    public func ready(fd: Int32, events: UInt32 = 1) {
         for entry in watches where entry.fd == fd && entry.watch.handler != nil { entry.handler(events) }
         watches.removeAll { $0.watch.handler == nil }
     }
 
     /// Fd watches still armed.
-    var watching: Int { watches.filter { $0.watch.handler != nil }.count }
+    public var watching: Int { watches.filter { $0.watch.handler != nil }.count }
 
     /// Timers still armed.
-    var armed: Int { pending.filter { $0.handler != nil && $0.due != .max }.count }
+    public var armed: Int { pending.filter { $0.handler != nil && $0.due != .max }.count }
 
     /// Moves the clock forward, firing every timer that falls due, in time order.
-    func advance(byUs delta: UInt64) {
+    public func advance(byUs delta: UInt64) {
         let end = now + delta
         while let next = pending.filter({ $0.handler != nil && $0.due <= end }).min(by: { ($0.due, $0.id) < ($1.due, $1.id) }) {
             now = max(now, next.due)
