@@ -35,7 +35,7 @@ public struct ReaderOptions: Equatable {
     /// would return the same sample from the chip's data registers).
     public var confirmIntervalUs: UInt64 = 15_000
     /// How long the fast reads go on after the last reading that moved. The screen rule
-    /// decides on samples (ScreenParameters): a hold or a still window takes 60–80 ms, but a
+    /// decides on samples (ScreenParameters): a still window takes 70 ms (three samples), a hold 90 ms, but a
     /// stop away from the pose's axis must slow below the steady speed (about 240 ms after the
     /// turn) and stay steady for 300 ms, so reading fast for 600 ms lets the screen follow
     /// then instead of at the next rest read. Costs 30 reads per rotation, none at rest.
