@@ -523,6 +523,18 @@ class DebianSystemBus(PrivateBus):
         self._launch(text.replace('<includedir>', limits + '\n<includedir>', 1))
 
 
+def start_dbusmock(bus, template, bus_name):
+    """python-dbusmock's `template` on the bus, once it owns `bus_name`: (process, connection).
+    The mock runs without the umockdev preload."""
+    env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
+    env['DBUS_SYSTEM_BUS_ADDRESS'] = bus.address
+    proc = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', template],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    conn = dbus.bus.BusConnection(bus.address)
+    assert wait_for(lambda: conn.name_has_owner(bus_name)), 'the %s mock did not start' % template
+    return proc, conn
+
+
 def ensure_user(name):
     """A system user without home or shell (created once, kept: useradd is slow)."""
     import pwd

@@ -185,13 +185,7 @@ def shipped_bus():
 
 def start_polkit(bus):
     """python-dbusmock's polkitd on the bus: refuses every action until told otherwise."""
-    import subprocess
-    env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-    env['DBUS_SYSTEM_BUS_ADDRESS'] = bus.address
-    proc = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'polkitd'],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    conn = dbus.bus.BusConnection(bus.address)
-    assert T.wait_for(lambda: conn.name_has_owner('org.freedesktop.PolicyKit1')), 'the polkit mock did not start'
+    proc, conn = T.start_dbusmock(bus, 'polkitd', 'org.freedesktop.PolicyKit1')
     mock = dbus.Interface(conn.get_object('org.freedesktop.PolicyKit1', '/org/freedesktop/PolicyKit1/Authority'),
                           'org.freedesktop.DBus.Mock')
     return proc, mock

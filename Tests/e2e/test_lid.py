@@ -2,8 +2,6 @@
 property added): a closed lid is posture `closed` at 0° at once, whatever the sensors read;
 opening gives the posture back to the sensors; LidClosed read at start; the lid switch open
 decides closed-or-folded for a tablet held upright; without the property nothing fails."""
-import os
-import subprocess
 
 import dbus
 import pytest
@@ -17,12 +15,7 @@ MANAGER = 'org.freedesktop.login1.Manager'
 
 @pytest.fixture
 def logind(bus):
-    env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-    env['DBUS_SYSTEM_BUS_ADDRESS'] = bus.address
-    proc = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'logind'],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    conn = dbus.bus.BusConnection(bus.address)
-    assert T.wait_for(lambda: conn.name_has_owner(LOGIND[0])), 'the logind mock did not start'
+    proc, conn = T.start_dbusmock(bus, 'logind', LOGIND[0])
     yield conn.get_object(*LOGIND)
     proc.kill()
     proc.wait()

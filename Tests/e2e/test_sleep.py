@@ -1,9 +1,7 @@
 """Suspend and resume with logind (python-dbusmock's logind template on the private system
 bus): the sensor stops before sleep and every Begin is kept; after resume a pose changed while
 asleep is reported at once; a delay inhibitor lock is held only while the sensor runs."""
-import os
 import re
-import subprocess
 import time
 
 import dbus
@@ -17,12 +15,7 @@ LOGIND = (C.Logind.busName, C.Logind.objectPath)
 
 @pytest.fixture
 def logind(bus):
-    env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
-    env['DBUS_SYSTEM_BUS_ADDRESS'] = bus.address
-    proc = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', 'logind'],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    conn = dbus.bus.BusConnection(bus.address)
-    assert T.wait_for(lambda: conn.name_has_owner(LOGIND[0])), 'the logind mock did not start'
+    proc, conn = T.start_dbusmock(bus, 'logind', LOGIND[0])
     mock = conn.get_object(*LOGIND)
     yield mock
     proc.kill()

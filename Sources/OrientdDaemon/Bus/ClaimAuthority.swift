@@ -21,9 +21,6 @@ final class ClaimAuthority {
     private let trustedUIDs: Set<UInt32>
     private let maxPending: Int
     private var pending: [String: BusPendingCall] = [:]
-    private static let authority = AuthorityAddress(destination: API.busName, path: API.objectPath, interface: API.interface,
-                                                    member: API.checkAuthorization, subjectKind: API.subjectKind,
-                                                    subjectKey: API.subjectKey)
 
     init(bus: Bus, maxPending: Int) {
         self.bus = bus
@@ -51,7 +48,9 @@ final class ClaimAuthority {
             throw BusError(name: Contract.ErrorName.limitExceeded, message: "\(maxPending) claims are already waiting for polkit")
         }
         do throws(CallError) {
-            pending[sender] = try bus.checkAuthorization(at: Self.authority, sender: sender, action: API.claimSensor) {
+            pending[sender] = try bus.checkAuthorization(destination: API.busName, path: API.objectPath, interface: API.interface,
+                                                        member: API.checkAuthorization, subject: (API.subjectKind, API.subjectKey),
+                                                        sender: sender, action: API.claimSensor) {
                 [unowned(unsafe) self] result in
                 self.pending[sender] = nil
                 switch result {
