@@ -2,6 +2,9 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <time.h>
+
+#include "CLibc.h"
 
 static struct orientd_iio_api orientd_iio;
 
@@ -31,6 +34,23 @@ static const char *load_failed(const char *message) {
         dlclose(handle);
         handle = NULL;
         return copy;
+}
+
+/* A sensor stopped: what libiio allocated and the code that read the sensor go back to the
+ * kernel (orientd_memory_release). One-shot reads (a property read while nothing runs) load and
+ * unload libiio each time; at most one release per this interval bounds the code re-read from
+ * the file for a client that keeps asking. */
+static const time_t release_interval_s = 2;
+
+static void release_memory(void) {
+        static struct timespec last;
+        struct timespec now;
+        if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+                return;
+        if (last.tv_sec != 0 && now.tv_sec - last.tv_sec < release_interval_s)
+                return;
+        last = now;
+        orientd_memory_release();
 }
 
 const char *orientd_iio_load(void) {
@@ -93,4 +113,5 @@ void orientd_iio_unload(void) {
         orientd_iio = (struct orientd_iio_api){ 0 };
         dlclose(handle);
         handle = NULL;
+        release_memory();
 }

@@ -35,4 +35,10 @@ static inline void orientd_ignore_signal(int signal) { (void) sigaction(signal, 
 int orientd_argc(void);
 char *const *orientd_argv(void);
 
+/* The daemon's memory (memory.c): malloc settings for a single-threaded process, set before
+   anything is allocated; and, once it idles, the heap's free pages and the executable's
+   resident code and constants handed back to the kernel (re-read from the file if run again). */
+void orientd_memory_configure(void);
+void orientd_memory_release(void);
+
 #endif

@@ -1,0 +1,51 @@
+#define _GNU_SOURCE
+#include "CLibc.h"
+
+#include <link.h>
+#include <malloc.h>
+#include <sys/mman.h>
+
+/* How orientd keeps its own memory small; README.md, "Memory", says what each step saves. */
+
+/* Linux 5.4's value, for headers that predate it. */
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+
+void orientd_memory_configure(void) {
+        /* One thread: one arena (a second thread would otherwise get its own 64 MiB arena). */
+        mallopt(M_ARENA_MAX, 1);
+}
+
+/* The main program's read-only segments (code, constants): the first object dl_iterate_phdr
+   reports is the executable. The ranges are collected first and handed back after: reading a
+   program header once its page is gone would bring that page (and its neighbours) back. */
+struct ranges {
+        uintptr_t start[8], end[8];
+        int count;
+};
+
+static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data) {
+        (void) size;
+        struct ranges *ranges = data;
+        uintptr_t page = (uintptr_t) sysconf(_SC_PAGESIZE);
+        for (int i = 0; i < info->dlpi_phnum && ranges->count < 8; i++) {
+                const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+                if (segment->p_type != PT_LOAD || (segment->p_flags & PF_W))
+                        continue;
+                ranges->start[ranges->count] = (info->dlpi_addr + segment->p_vaddr) & ~(page - 1);
+                ranges->end[ranges->count] = (info->dlpi_addr + segment->p_vaddr + segment->p_memsz + page - 1) & ~(page - 1);
+                ranges->count++;
+        }
+        return 1;
+}
+
+void orientd_memory_release(void) {
+        malloc_trim(0);
+        struct ranges ranges = { .count = 0 };
+        dl_iterate_phdr(read_only_segments, &ranges);
+        for (int i = 0; i < ranges.count; i++)
+                /* Unmapped from the daemon; pages no other process maps are reclaimed. EINVAL
+                   before Linux 5.4: the pages stay, nothing else changes. */
+                (void) madvise((void *) ranges.start[i], ranges.end[i] - ranges.start[i], MADV_PAGEOUT);
+}
