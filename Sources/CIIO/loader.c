@@ -36,8 +36,10 @@ static const char *load_failed(const char *message) {
         return copy;
 }
 
-/* A sensor stopped: what libiio allocated and the code that read the sensor go back to the
- * kernel (orientd_memory_release). One-shot reads (a property read while nothing runs) load and
+/* libiio loaded (a sensor starts) or unloaded (it stopped): what loading libiio and starting or
+ * stopping the sensor alone needed (pages of libiio's libraries, of the daemon's code, the
+ * heap's free pages) goes back to the kernel once the loop has finished that step
+ * (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
  * unload libiio each time; at most one release per this interval bounds the code re-read from
  * the file for a client that keeps asking. */
 static const time_t release_interval_s = 2;
@@ -50,7 +52,7 @@ static void release_memory(void) {
         if (last.tv_sec != 0 && now.tv_sec - last.tv_sec < release_interval_s)
                 return;
         last = now;
-        orientd_memory_release();
+        orientd_memory_release_soon();
 }
 
 const char *orientd_iio_load(void) {
@@ -104,6 +106,7 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         users = 1;
+        release_memory();
         return NULL;
 }
 

@@ -17,11 +17,12 @@ void orientd_memory_configure(void) {
         mallopt(M_ARENA_MAX, 1);
 }
 
-/* The main program's read-only segments (code, constants): the first object dl_iterate_phdr
-   reports is the executable. The ranges are collected first and handed back after: reading a
-   program header once its page is gone would bring that page (and its neighbours) back. */
+/* The read-only segments (code, constants) of the executable and of every library loaded.
+   The ranges are collected first and handed back after: reading a program header once its page
+   is gone would bring that page (and its neighbours) back. */
+enum { max_ranges = 256 };
 struct ranges {
-        uintptr_t start[8], end[8];
+        uintptr_t start[max_ranges], end[max_ranges];
         int count;
 };
 
@@ -29,7 +30,7 @@ static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data
         (void) size;
         struct ranges *ranges = data;
         uintptr_t page = (uintptr_t) sysconf(_SC_PAGESIZE);
-        for (int i = 0; i < info->dlpi_phnum && ranges->count < 8; i++) {
+        for (int i = 0; i < info->dlpi_phnum && ranges->count < max_ranges; i++) {
                 const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
                 if (segment->p_type != PT_LOAD || (segment->p_flags & PF_W))
                         continue;
@@ -37,7 +38,20 @@ static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data
                 ranges->end[ranges->count] = (info->dlpi_addr + segment->p_vaddr + segment->p_memsz + page - 1) & ~(page - 1);
                 ranges->count++;
         }
-        return 1;
+        return 0;
+}
+
+static int release_requested;
+
+void orientd_memory_release_soon(void) {
+        release_requested = 1;
+}
+
+void orientd_memory_release_if_requested(void) {
+        if (!release_requested)
+                return;
+        release_requested = 0;
+        orientd_memory_release();
 }
 
 void orientd_memory_release(void) {
@@ -45,7 +59,9 @@ void orientd_memory_release(void) {
         struct ranges ranges = { .count = 0 };
         dl_iterate_phdr(read_only_segments, &ranges);
         for (int i = 0; i < ranges.count; i++)
-                /* Unmapped from the daemon; pages no other process maps are reclaimed. EINVAL
-                   before Linux 5.4: the pages stay, nothing else changes. */
+                /* The kernel takes only the pages no other process maps (a library page that
+                   another program uses stays); they are unmapped and reclaimed, and read in
+                   again when the daemon runs them. EINVAL before Linux 5.4 (and for the vDSO):
+                   the pages stay, nothing else changes. */
                 (void) madvise((void *) ranges.start[i], ranges.end[i] - ranges.start[i], MADV_PAGEOUT);
 }

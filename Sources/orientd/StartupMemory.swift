@@ -4,7 +4,8 @@ import CSystemd
 /// Start-up runs code all over the executable (option parsing, sysfs scans, D-Bus tables) that
 /// a serving daemon no longer needs. Once the loop first idles (every start-up reply handled),
 /// the heap's free pages and the executable's resident pages go back to the kernel
-/// (`orientd_memory_release`); what runs afterwards is read in again as it runs.
+/// (`orientd_memory_release`); what runs afterwards is read in again as it runs. The same
+/// happens after a sensor stops (`orientd_memory_release_soon`, CIIO's loader).
 enum StartupMemory {
     /// A one-shot event at idle priority on the loop the daemon is about to run
     /// (`sd_event_default` is the one `EventLoop` takes): it fires when nothing else is pending.
@@ -22,5 +23,14 @@ enum StartupMemory {
         // Owned by the loop from here on.
         _ = sd_event_source_set_floating(source, 1)
         sd_event_source_unref(source)
+        // A release asked for while a source was dispatched (a sensor stopped: CIIO's
+        // loader) happens after it, once what that source freed is free.
+        var post: OpaquePointer?
+        guard sd_event_add_post(loop, &post, { _, _ in
+            orientd_memory_release_if_requested()
+            return 0
+        }, nil) >= 0, let post else { return }
+        _ = sd_event_source_set_floating(post, 1)
+        sd_event_source_unref(post)
     }
 }

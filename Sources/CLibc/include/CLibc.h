@@ -40,5 +40,9 @@ char *const *orientd_argv(void);
    resident code and constants handed back to the kernel (re-read from the file if run again). */
 void orientd_memory_configure(void);
 void orientd_memory_release(void);
+/* The same, once the event loop has finished what it is dispatching (the objects that used the
+   memory are gone by then): the first call asks, the loop's post hook does it. */
+void orientd_memory_release_soon(void);
+void orientd_memory_release_if_requested(void);
 
 #endif
