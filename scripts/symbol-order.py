@@ -5,9 +5,11 @@ breakpoints, scripts/symbol-order-gdb.py) and writes the functions hit, first hi
     umockdev-wrapper /usr/bin/python3 scripts/symbol-order.py BIN_DIR FUNCTIONS OUTPUT
 """
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,11 +27,17 @@ COMPAT = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.Senso
 
 
 def profile(bin_dir, functions, variant):
-    """The functions hit after start-up, in order, for one accelerometer variant."""
+    """The functions hit after start-up, in order, for one accelerometer variant: 'poll',
+    'buffer', or 'motion' (polled, with the chip's motion detector as IIO events, as the
+    kxcjk1013 of the system test)."""
     bus, tb = T.PrivateBus(), T.Testbed()
-    kind = 'iio-poll-accel' if variant == 'poll' else 'iio-buffer-accel'
-    acc = tb.accelerometer(variant=variant, props={'IIO_SENSOR_PROXY_TYPE': kind}, devnode='fifo')
-    d = B.Daemon('orientd', bus, tb, bin_dir)
+    kind = 'iio-buffer-accel' if variant == 'buffer' else 'iio-poll-accel'
+    acc = tb.accelerometer(variant='buffer' if variant == 'buffer' else 'poll', props={'IIO_SENSOR_PROXY_TYPE': kind},
+                           devnode='fifo', motion_events=variant == 'motion')
+    env, scratch = {}, tempfile.mkdtemp()
+    if variant == 'motion':
+        env = dict(acc.event_env(), LD_PRELOAD=T.fault_library('iio_events', scratch) + ' libumockdev-preload.so.0')
+    d = B.Daemon('orientd', bus, tb, bin_dir, env_extra=env)
     hits = os.path.join(bus.dir, 'hits')
     env = dict(os.environ, ORDER_FUNCTIONS=functions, ORDER_HITS=hits)
     env.pop('LD_PRELOAD', None)
@@ -64,6 +72,7 @@ def profile(bin_dir, functions, variant):
         d.stop()
         acc.close()
         bus.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     # What ran after the scenario (the stop) is not kept.
     with open(hits) as f:
         return [name for t, name in (line.split() for line in f) if float(t) <= end]
@@ -79,7 +88,7 @@ def main():
     bin_dir, functions, output = sys.argv[1:4]
     with open(functions) as f:
         order = [name for name in (line.split()[1] for line in f) if any(r in name for r in RELEASE)]
-    for variant in ('poll', 'buffer'):
+    for variant in ('poll', 'motion', 'buffer'):
         for name in profile(bin_dir, functions, variant):
             if name not in order:
                 order.append(name)

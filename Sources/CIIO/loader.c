@@ -43,6 +43,10 @@ static const char *load_failed(const char *message) {
  * unload libiio each time; at most one release per this interval bounds the code re-read from
  * the file for a client that keeps asking. */
 static const time_t release_interval_s = 2;
+/* A started sensor's own start-up (its first readings, a buffer found not to run and the polled
+ * reads that replace it, a motion detector armed) is over within this; what ran only for it is
+ * handed back once more then, and the reading loop keeps what it runs. */
+static const unsigned sensor_settle_s = 1;
 
 static void release_memory(void) {
         static struct timespec last;
@@ -107,6 +111,7 @@ const char *orientd_iio_load(void) {
 #undef RESOLVE
         users = 1;
         release_memory();
+        orientd_memory_release_later(sensor_settle_s);
         return NULL;
 }
 

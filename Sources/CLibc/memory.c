@@ -42,12 +42,26 @@ static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data
 }
 
 static int release_requested;
+static struct timespec release_at;
 
 void orientd_memory_release_soon(void) {
         release_requested = 1;
 }
 
+void orientd_memory_release_later(unsigned seconds) {
+        if (clock_gettime(CLOCK_MONOTONIC, &release_at) == 0)
+                release_at.tv_sec += seconds;
+}
+
 void orientd_memory_release_if_requested(void) {
+        if (release_at.tv_sec != 0) {
+                struct timespec now;
+                if (clock_gettime(CLOCK_MONOTONIC, &now) == 0 &&
+                    (now.tv_sec > release_at.tv_sec || (now.tv_sec == release_at.tv_sec && now.tv_nsec >= release_at.tv_nsec))) {
+                        release_at = (struct timespec){ 0 };
+                        release_requested = 1;
+                }
+        }
         if (!release_requested)
                 return;
         release_requested = 0;

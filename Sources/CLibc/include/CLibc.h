@@ -43,6 +43,8 @@ void orientd_memory_release(void);
 /* The same, once the event loop has finished what it is dispatching (the objects that used the
    memory are gone by then): the first call asks, the loop's post hook does it. */
 void orientd_memory_release_soon(void);
+/* Once more, the given number of seconds from now (the loop's post hook checks the time). */
+void orientd_memory_release_later(unsigned seconds);
 void orientd_memory_release_if_requested(void);
 
 #endif
