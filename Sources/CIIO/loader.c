@@ -36,10 +36,10 @@ static const char *load_failed(const char *message) {
         return copy;
 }
 
-/* libiio loaded (a sensor starts) or unloaded (it stopped): what loading libiio and starting or
- * stopping the sensor alone needed (pages of libiio's libraries, of the daemon's code, the
- * heap's free pages) goes back to the kernel once the loop has finished that step
- * (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
+/* A sensor settled (sensor_settle_s after libiio was loaded) or stopped (libiio unloaded): what
+ * loading libiio and starting or stopping the sensor alone needed (pages of libiio's libraries,
+ * of the daemon's code, the heap's free pages) goes back to the kernel once the loop has finished
+ * that step (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
  * unload libiio each time; at most one release per this interval bounds the code re-read from
  * the file for a client that keeps asking. */
 static const time_t release_interval_s = 2;
@@ -110,7 +110,7 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         users = 1;
-        release_memory();
+        /* Not now: the first reading is due (Begin -> first orientation). */
         orientd_memory_release_later(sensor_settle_s);
         return NULL;
 }
