@@ -62,31 +62,22 @@ static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data
         return 0;
 }
 
-static int release_requested;
-static struct timespec release_at;
+static void (*schedule)(unsigned long long usec);
+
+void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec)) {
+        schedule = scheduler;
+}
 
 void orientd_memory_release_soon(void) {
-        release_requested = 1;
+        if (schedule)
+                schedule(0);
+        else
+                orientd_memory_release();
 }
 
 void orientd_memory_release_later(unsigned seconds) {
-        if (clock_gettime(CLOCK_MONOTONIC, &release_at) == 0)
-                release_at.tv_sec += seconds;
-}
-
-void orientd_memory_release_if_requested(void) {
-        if (release_at.tv_sec != 0) {
-                struct timespec now;
-                if (clock_gettime(CLOCK_MONOTONIC, &now) == 0 &&
-                    (now.tv_sec > release_at.tv_sec || (now.tv_sec == release_at.tv_sec && now.tv_nsec >= release_at.tv_nsec))) {
-                        release_at = (struct timespec){ 0 };
-                        release_requested = 1;
-                }
-        }
-        if (!release_requested)
-                return;
-        release_requested = 0;
-        orientd_memory_release();
+        if (schedule)
+                schedule(seconds * 1000000ULL);
 }
 
 void orientd_memory_release(void) {

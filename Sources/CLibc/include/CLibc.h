@@ -40,11 +40,11 @@ char *const *orientd_argv(void);
    resident code and constants handed back to the kernel (re-read from the file if run again). */
 void orientd_memory_configure(void);
 void orientd_memory_release(void);
-/* The same, once the event loop has finished what it is dispatching (the objects that used the
-   memory are gone by then): the first call asks, the loop's post hook does it. */
+/* The same from the event loop, when it has finished what it is dispatching (the objects that
+   used the memory are gone by then), or the given number of seconds from now. The daemon sets
+   the scheduler (a timer on its loop); without one, "soon" is now and "later" never. */
+void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec));
 void orientd_memory_release_soon(void);
-/* Once more, the given number of seconds from now (the loop's post hook checks the time). */
 void orientd_memory_release_later(unsigned seconds);
-void orientd_memory_release_if_requested(void);
 
 #endif
