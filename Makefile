@@ -38,7 +38,7 @@ build: $(BIN)/orientd $(BIN)/orientctl $(COMPLETIONS)/orientctl.bash
 orientctl: $(BIN)/orientctl $(COMPLETIONS)/orientctl.bash
 
 # One run of scripts/build-embedded links both programs.
-$(EMBEDDED)/orientd $(EMBEDDED)/orientctl &: $(SOURCES) scripts/build-embedded
+$(EMBEDDED)/orientd $(EMBEDDED)/orientctl &: $(SOURCES) scripts/build-embedded scripts/orientd.symbol-order scripts/orientd.ld
 	scripts/build-embedded $(EMBEDDED)
 
 $(BIN)/%: $(EMBEDDED)/%

@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         // C edge: the only modules that see C headers.
         // libiio's header for its types; the library itself is dlopen()ed while in use.
-        .target(name: "CIIO", path: "Sources/CIIO"),
+        .target(name: "CIIO", dependencies: ["CLibc"], path: "Sources/CIIO"),
         // The C library for the daemon's modules (Embedded Swift has no Glibc module).
         .target(name: "CLibc", path: "Sources/CLibc", exclude: ["embedded"]),
         .target(name: "CSystemd", path: "Sources/CSystemd",
@@ -52,7 +52,7 @@ let package = Package(
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
         .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
                 swiftSettings: lean),
-        .executableTarget(name: "orientd", dependencies: ["CLibc", "OrientdDaemon", "Systemd"], swiftSettings: lean),
+        .executableTarget(name: "orientd", dependencies: ["CLibc", "CSystemd", "OrientdDaemon", "Systemd"], swiftSettings: lean),
 
         // The client: its own argument handling from one command table (help, usage errors,
         // completions), no Foundation, so it builds in Embedded Swift like the daemon.

@@ -2,6 +2,9 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <time.h>
+
+#include "CLibc.h"
 
 static struct orientd_iio_api orientd_iio;
 
@@ -31,6 +34,29 @@ static const char *load_failed(const char *message) {
         dlclose(handle);
         handle = NULL;
         return copy;
+}
+
+/* A sensor settled (sensor_settle_s after libiio was loaded) or stopped (libiio unloaded): what
+ * loading libiio and starting or stopping the sensor alone needed (pages of libiio's libraries,
+ * of the daemon's code, the heap's free pages) goes back to the kernel once the loop has finished
+ * that step (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
+ * unload libiio each time; at most one release per this interval bounds the code re-read from
+ * the file for a client that keeps asking. */
+static const time_t release_interval_s = 2;
+/* A started sensor's own start-up (its first readings, a buffer found not to run and the polled
+ * reads that replace it, a motion detector armed) is over within this; what ran only for it is
+ * handed back once more then, and the reading loop keeps what it runs. */
+static const unsigned sensor_settle_s = 1;
+
+static void release_memory(void) {
+        static struct timespec last;
+        struct timespec now;
+        if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+                return;
+        if (last.tv_sec != 0 && now.tv_sec - last.tv_sec < release_interval_s)
+                return;
+        last = now;
+        orientd_memory_release_soon();
 }
 
 const char *orientd_iio_load(void) {
@@ -84,6 +110,8 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         users = 1;
+        /* Not now: the first reading is due (Begin -> first orientation). */
+        orientd_memory_release_later(sensor_settle_s);
         return NULL;
 }
 
@@ -93,4 +121,5 @@ void orientd_iio_unload(void) {
         orientd_iio = (struct orientd_iio_api){ 0 };
         dlclose(handle);
         handle = NULL;
+        release_memory();
 }

@@ -9,6 +9,8 @@ case .success(.help):
 case .success(.version):
     print("orientd \(Daemon.version) (\(OrientdVersion.toolchain))")
 case .success(.run(let options)):
+    orientd_memory_configure()
+    StartupMemory.releaseWhenIdle()
     exit(Daemon.run(options))
 case .failure(let error):
     Log.error("orientd: \(error)\n\(DaemonOptions.usage)")

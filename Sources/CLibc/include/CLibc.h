@@ -36,4 +36,16 @@ static inline void orientd_ignore_signal(int signal) { (void) sigaction(signal, 
 int orientd_argc(void);
 char *const *orientd_argv(void);
 
+/* The daemon's memory (memory.c): malloc settings for a single-threaded process, set before
+   anything is allocated; and, once it idles, the heap's free pages and the executable's
+   resident code and constants handed back to the kernel (re-read from the file if run again). */
+void orientd_memory_configure(void);
+void orientd_memory_release(void);
+/* The same from the event loop, when it has finished what it is dispatching (the objects that
+   used the memory are gone by then), or the given number of seconds from now. The daemon sets
+   the scheduler (a timer on its loop); without one, "soon" is now and "later" never. */
+void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec));
+void orientd_memory_release_soon(void);
+void orientd_memory_release_later(unsigned seconds);
+
 #endif
