@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CInput", path: "Sources/CInput"),
         // libevdev's header for its types, for accelerometers that are input devices; the
         // library itself is dlopen()ed while one is open.
-        .target(name: "CEvdev", path: "Sources/CEvdev"),
+        .target(name: "CEvdev", dependencies: ["CLibc"], path: "Sources/CEvdev"),
 
         // Swift wrappers over the C libraries, with one error type for failed C calls.
         .target(name: "CallError", dependencies: ["CLibc"], swiftSettings: lean),

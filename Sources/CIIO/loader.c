@@ -1,6 +1,5 @@
 #include "CIIO.h"
 
-#include <dlfcn.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -19,22 +18,9 @@ const struct orientd_iio_api *orientd_iio_table(void) {
         return replacement ? replacement : &orientd_iio;
 }
 
-static void *handle;
-static unsigned users;
-
-/* A lookup failed: no pointer into the library outlives it (the table is cleared before
- * dlclose), and the message is copied first (dlclose may reuse dlerror's buffer). */
-static const char *load_failed(const char *message) {
-        static char copy[256];
-        size_t i = 0;
-        for (; message[i] && i + 1 < sizeof copy; i++)
-                copy[i] = message[i];
-        copy[i] = 0;
-        orientd_iio = (struct orientd_iio_api){ 0 };
-        dlclose(handle);
-        handle = NULL;
-        return copy;
-}
+static struct orientd_library libiio = { "libiio.so.0", &orientd_iio, sizeof orientd_iio, NULL, 0 };
+/* Loads and unloads while the replacement stands in. */
+static unsigned replaced_users;
 
 /* A sensor settled (sensor_settle_s after libiio was loaded) or stopped (libiio unloaded): what
  * loading libiio and starting or stopping the sensor alone needed (pages of libiio's libraries,
@@ -61,22 +47,13 @@ static void release_memory(void) {
 
 const char *orientd_iio_load(void) {
         if (replacement) {
-                users++;
+                replaced_users++;
                 return NULL;
         }
-        if (users > 0) {
-                users++;
-                return NULL;
-        }
-        handle = dlopen("libiio.so.0", RTLD_NOW | RTLD_LOCAL);
-        if (!handle)
-                return dlerror();
-#define RESOLVE(name) \
-        orientd_iio.name = (__typeof__(orientd_iio.name)) dlsym(handle, "iio_" #name); \
-        if (!orientd_iio.name) { \
-                const char *e = dlerror(); \
-                return load_failed(e ? e : "libiio.so.0 lacks iio_" #name); \
-        }
+        const char *error;
+        if (orientd_library_begin(&libiio, &error))
+                return error;
+#define RESOLVE(name) ORIENTD_RESOLVE(libiio, orientd_iio, "iio_", name)
         RESOLVE(create_local_context)
         RESOLVE(context_destroy)
         RESOLVE(context_find_device)
@@ -109,17 +86,18 @@ const char *orientd_iio_load(void) {
         RESOLVE(buffer_first)
         RESOLVE(channel_convert)
 #undef RESOLVE
-        users = 1;
+        orientd_library_opened(&libiio);
         /* Not now: the first reading is due (Begin -> first orientation). */
         orientd_memory_release_later(sensor_settle_s);
         return NULL;
 }
 
 void orientd_iio_unload(void) {
-        if (users == 0 || --users > 0 || replacement)
+        if (replacement) {
+                if (replaced_users > 0)
+                        replaced_users--;
                 return;
-        orientd_iio = (struct orientd_iio_api){ 0 };
-        dlclose(handle);
-        handle = NULL;
-        release_memory();
+        }
+        if (orientd_library_release(&libiio))
+                release_memory();
 }

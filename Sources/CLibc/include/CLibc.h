@@ -48,4 +48,25 @@ void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec));
 void orientd_memory_release_soon(void);
 void orientd_memory_release_later(unsigned seconds);
 
+/* A shared library dlopen()ed only while in use (Sources/CLibc/library.c): `table` is the
+ * struct of its function pointers, cleared before every dlclose. A loader: begin (1: already
+ * open and now counted, or not opened with *error set; 0: opened), then ORIENTD_RESOLVE each
+ * function (a missing one closes it again and returns the reason), then opened; release closes
+ * it after the last user (1 when it did). */
+struct orientd_library {
+        const char *soname;
+        void *table;
+        size_t table_size;
+        void *handle;
+        unsigned users;
+};
+int orientd_library_begin(struct orientd_library *library, const char **error);
+void *orientd_library_symbol(struct orientd_library *library, const char *name);
+const char *orientd_library_failed(struct orientd_library *library, const char *name);
+void orientd_library_opened(struct orientd_library *library);
+int orientd_library_release(struct orientd_library *library);
+#define ORIENTD_RESOLVE(library, table, prefix, name) \
+        if (!((table).name = (__typeof__((table).name)) orientd_library_symbol(&(library), prefix #name))) \
+                return orientd_library_failed(&(library), prefix #name);
+
 #endif
