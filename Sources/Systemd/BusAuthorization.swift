@@ -24,7 +24,7 @@ extension Bus {
             case .success(let message):
                 var authorized: Int32 = 0
                 if orientd_read_authorization(message.handle, &authorized) < 0 {
-                    reply(.failure(BusError(name: "org.freedesktop.DBus.Error.InvalidSignature",
+                    reply(.failure(BusError(name: SD_BUS_ERROR_INVALID_SIGNATURE,
                                             message: "\(member) replied '\(message.signature)', not '(bba{ss})'")))
                 } else {
                     reply(.success(authorized != 0))

@@ -127,7 +127,7 @@ public final class BusObjectExport {
         let export = Unmanaged<BusObjectExport>.fromOpaque(userdata!).takeUnretainedValue()
         let call = BusMessage(borrowing: message!)
         guard let member = call.member, let handler = export.methods[member] else {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownMethod", "unknown method")
+            return sd_bus_error_set(error, SD_BUS_ERROR_UNKNOWN_METHOD, "unknown method")
         }
         do {
             try handler(call)
@@ -142,7 +142,7 @@ public final class BusObjectExport {
                                        _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         let export = Unmanaged<BusObjectExport>.fromOpaque(userdata!).takeUnretainedValue()
         guard let property, let getter = export.getters[String(cString: property)] else {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "unknown property")
+            return sd_bus_error_set(error, SD_BUS_ERROR_UNKNOWN_PROPERTY, "unknown property")
         }
         return getter().append(to: reply)
     }

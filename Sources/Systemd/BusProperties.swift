@@ -24,7 +24,7 @@ extension Bus {
                 do throws(CallError) {
                     reply(.success(try message.readVariantBool()))
                 } catch {
-                    reply(.failure(BusError(name: "org.freedesktop.DBus.Error.InvalidSignature", message: error.description)))
+                    reply(.failure(BusError(name: SD_BUS_ERROR_INVALID_SIGNATURE, message: error.description)))
                 }
             case .failure(let error):
                 reply(.failure(error))
