@@ -22,17 +22,13 @@ static struct orientd_library libiio = { "libiio.so.0", &orientd_iio, sizeof ori
 /* Loads and unloads while the replacement stands in. */
 static unsigned replaced_users;
 
-/* A sensor settled (sensor_settle_s after libiio was loaded) or stopped (libiio unloaded): what
- * loading libiio and starting or stopping the sensor alone needed (pages of libiio's libraries,
+/* A sensor stopped (libiio unloaded): what loading libiio and starting or stopping the sensor
+ * alone needed (pages of libiio's libraries,
  * of the daemon's code, the heap's free pages) goes back to the kernel once the loop has finished
  * that step (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
  * unload libiio each time; at most one release per this interval bounds the code re-read from
  * the file for a client that keeps asking. */
 static const time_t release_interval_s = 2;
-/* A started sensor's own start-up (its first readings, a buffer found not to run and the polled
- * reads that replace it, a motion detector armed) is over within this; what ran only for it is
- * handed back once more then, and the reading loop keeps what it runs. */
-static const unsigned sensor_settle_s = 1;
 
 static void release_memory(void) {
         static struct timespec last;
@@ -87,8 +83,9 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         orientd_library_opened(&libiio);
-        /* Not now: the first reading is due (Begin -> first orientation). */
-        orientd_memory_release_later(sensor_settle_s);
+        /* No release while a sensor runs: the pages its reads need would be read back from the
+         * file at the next readings, each a wait for the disk (a motion detector's rest reads
+         * rose from at most 2.5 to 4 wake-ups a second, Tests/e2e/test_motion_events.py). */
         return NULL;
 }
 

@@ -75,11 +75,6 @@ void orientd_memory_release_soon(void) {
                 orientd_memory_release();
 }
 
-void orientd_memory_release_later(unsigned seconds) {
-        if (schedule)
-                schedule(seconds * 1000000ULL);
-}
-
 void orientd_memory_release(void) {
         malloc_trim(0);
         struct ranges ranges = { .count = 0, .objects = 0 };

@@ -5,7 +5,7 @@ import CSystemd
 /// a serving daemon no longer needs. Once the loop first idles (every start-up reply handled),
 /// the heap's free pages and the executable's resident pages go back to the kernel
 /// (`orientd_memory_release`); what runs afterwards is read in again as it runs. The same
-/// happens when a sensor has settled or stopped (`orientd_memory_release_soon` / `_later`,
+/// happens when a sensor has stopped (`orientd_memory_release_soon`,
 /// CIIO's loader), through a one-shot timer on the loop.
 enum StartupMemory {
     /// The loop's release timer, disabled until a release is asked for.
