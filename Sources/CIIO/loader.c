@@ -29,6 +29,9 @@ static unsigned replaced_users;
  * unload libiio each time; at most one release per this interval bounds the code re-read from
  * the file for a client that keeps asking. */
 static const time_t release_interval_s = 2;
+/* After a sensor started: its first reading is in (Begin -> first orientation 20-25 ms) and
+ * its fast reads (600 ms, ReaderOptions.movementHoldUs) are still running. */
+static const unsigned sensor_started_ms = 300;
 
 static void release_memory(void) {
         static struct timespec last;
@@ -83,9 +86,12 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         orientd_library_opened(&libiio);
-        /* No release while a sensor runs: the pages its reads need would be read back from the
-         * file at the next readings, each a wait for the disk (a motion detector's rest reads
-         * rose from at most 2.5 to 4 wake-ups a second, Tests/e2e/test_motion_events.py). */
+        /* Once more while the sensor's first fast reads run (after the first reading, which a
+         * Begin waits for): what only loading libiio and the start ran goes back, and the
+         * reads themselves fault their pages in again while they are still fast, not later at
+         * rest (a release at 1 s put those faults in the rest reads: a motion detector's rest
+         * wake-ups rose from at most 2.5 to 4 a second, Tests/e2e/test_motion_events.py). */
+        orientd_memory_release_after_ms(sensor_started_ms);
         return NULL;
 }
 

@@ -75,6 +75,11 @@ void orientd_memory_release_soon(void) {
                 orientd_memory_release();
 }
 
+void orientd_memory_release_after_ms(unsigned ms) {
+        if (schedule)
+                schedule(ms * 1000ULL);
+}
+
 void orientd_memory_release(void) {
         malloc_trim(0);
         struct ranges ranges = { .count = 0, .objects = 0 };
