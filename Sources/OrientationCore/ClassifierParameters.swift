@@ -97,6 +97,13 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// plain busy path needs 1.5, reached only once about 90 % of the window is new, and so
     /// waited 0.3–0.5 s after a short turn.
     public var settledMagnitudeDeficitMS2: Double = 2.5
+    /// The step average must also have about the length of g: a step's residual linear
+    /// acceleration is a runner's hand swing, 0.9 m/s over 0.35 s, 2.6 m/s². A vibration
+    /// motor's buzz aliased to 0.5 Hz leaves 4-6 m/s² in it while it points to another pose
+    /// (scripts/make-motion-traces.py buzz_*).
+    public var settledStepMagnitudeToleranceMS2: Double = 3
+    /// On the plain busy path the step average must have about the length of g as well.
+    public var busyStepMagnitudeToleranceMS2: Double = 3
     /// Both averages must agree this long: at 10 Hz the next reading too. 0 ms let a watch's
     /// arm sweep through (real corpus, 5 bad changes), where the two averages agree only as
     /// the arm passes.

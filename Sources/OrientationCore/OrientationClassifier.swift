@@ -113,12 +113,20 @@ public struct OrientationClassifier: Sendable {
     /// The mean of the last `stillWindowMs` (at least two samples) when every one of them is
     /// within `stillToleranceMS2` of it and its magnitude is that of gravity: the device is at
     /// rest. A step to a new pose is recognised as soon as the window holds only new samples.
+    /// Right after violent motion (a sample loud within `quietWindowMs`) the last step's
+    /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
+    /// slow alias is still for an instant, while the step around it is not gravity alone.
     private func stillReading(at t: Int64) -> Vector3? {
         guard samplesSinceReset >= 2, t - lastResetUs >= stillWindowUs,
               let spread = stride.recentSpread(since: t - stillWindowUs, minimumCount: 2),
               spread.maxDistanceSquared <= stillToleranceSquared,
               abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
+        if t - lastLoudUs < quietWindowUs {
+            guard let pose = hysteresis.propose(spread.mean, current: orientation),
+                  pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
+            else { return nil }
+        }
         return spread.mean
     }
 
@@ -136,27 +144,43 @@ public struct OrientationClassifier: Sendable {
         return spread.mean
     }
 
+    /// The stride average is as long as g, or shorter only by a rotation inside its window
+    /// (`settledMagnitudeDeficitMS2`): the linear acceleration of the last stride averaged out.
+    private func strideLengthAllowsRotation() -> Bool {
+        let p = parameters
+        let length = stride.mean.magnitude
+        return length - p.standardGravity <= p.strideMagnitudeToleranceMS2
+            && p.standardGravity - length <= p.settledMagnitudeDeficitMS2
+    }
+
     /// How long the stride average's pose must hold on the busy path: `settledSettleMs` when
     /// the device is settled on the move, `busySettleMs` when the stride average has the
     /// length of g, nil (no decision) otherwise.
     private func busySettle() -> Double? {
         let p = parameters
         let length = stride.mean.magnitude
-        if length - p.standardGravity <= p.strideMagnitudeToleranceMS2,
-           p.standardGravity - length <= p.settledMagnitudeDeficitMS2, settledOnTheMove() {
-            return p.settledSettleMs
-        }
-        return abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2 ? p.busySettleMs : nil
+        if strideLengthAllowsRotation(), settledOnTheMove() { return p.settledSettleMs }
+        guard abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2,
+              abs(step.mean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+        return p.busySettleMs
     }
 
     /// The stride average proposes a new pose and the last step's average points within
     /// `settledAxisDegrees` of that pose's axis: two estimates of different lag agree.
     private func settledOnTheMove() -> Bool {
-        guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation,
-              let axis = pose.gravityAxis else { return false }
+        guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation
+        else { return false }
+        return stepAgrees(with: pose)
+    }
+
+    /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)
+    /// and points within `settledAxisDegrees` of `pose`'s axis.
+    private func stepAgrees(with pose: Orientation) -> Bool {
+        guard let axis = pose.gravityAxis else { return false }
         let recent = step.mean
         let length = recent.magnitude
-        return length > 0 && recent.dot(axis) / length >= settledAxisCos
+        return abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2
+            && recent.dot(axis) / length >= settledAxisCos
     }
 
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
