@@ -12,6 +12,10 @@
 ///   inside the same pose (`settledAxisDegrees`): the device has stopped turning, and the
 ///   stride average is only catching up (its length may then be short of g by a rotation
 ///   inside the window, `settledMagnitudeDeficitMS2`).
+/// Right after a loud sample a still reading of a new pose needs the settled evidence too (the
+/// step average agrees, the stride average as long as g): a shake's turning point and a
+/// vibration motor's aliased buzz are still only for an instant. Every step average used must
+/// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`.
 /// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
 /// A gap in samples restarts the filters and keeps the reported pose.
 ///

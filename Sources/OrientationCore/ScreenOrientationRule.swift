@@ -13,6 +13,9 @@
 /// - **stride** (walking, running, riding: no hold comes): the stride-averaged gravity has
 ///   pointed within `strideAxisDegrees` of the pose's axis in the screen's plane for
 ///   `strideHoldMs`;
+/// - **step** (on the move for longer than any glance lasts, `onTheMoveMs`): the last step's
+///   average has pointed within `strideAxisDegrees` of the pose's axis in the screen's plane,
+///   with about the length of g, for `stepHoldMs`;
 /// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
 /// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
 /// after it. `faceUp`, `faceDown`, `unknown` and unsupported poses keep the previous value. The
@@ -30,6 +33,11 @@ public struct ScreenOrientationRule: Sendable {
     private var still: StillWindow
     private var latest = Vector3.zero
     private var stride: StrideAverage
+    private var step: StrideAverage
+    private var stepNear: Orientation = .unknown
+    private var stepNearSinceUs: Int64 = 0
+    private var lastLoudUs: Int64 = 0
+    private var movingSinceUs: Int64?
     private var strideNear: Orientation = .unknown
     private var strideNearSinceUs: Int64 = 0
     private var devicePose: Orientation = .unknown
@@ -41,6 +49,10 @@ public struct ScreenOrientationRule: Sendable {
     private let fallbackUs: Int64
     private let strideMinimumSpanUs: Int64
     private let strideHoldUs: Int64
+    private let stepHoldUs: Int64
+    private let stepMinimumSpanUs: Int64
+    private let onTheMoveUs: Int64
+    private let quietBreakUs: Int64
     private let holdAxisCos: Double
     private let strideAxisCos: Double
     private let standardGravity = ClassifierParameters.default.standardGravity
@@ -53,6 +65,11 @@ public struct ScreenOrientationRule: Sendable {
                             cosLimit: Self.cosine(degrees: parameters.stillDegrees),
                             minimumSamples: parameters.stillMinimumSamples)
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
+        step = StrideAverage(windowUs: Int64(parameters.stepWindowMs * 1000))
+        stepHoldUs = Int64(parameters.stepHoldMs * 1000)
+        stepMinimumSpanUs = Int64(parameters.stepWindowMs * 900)
+        onTheMoveUs = Int64(parameters.onTheMoveMs * 1000)
+        quietBreakUs = Int64(parameters.quietBreakMs * 1000)
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
         fallbackUs = Int64(parameters.unsteadyFallbackMs * 1000)
@@ -77,7 +94,8 @@ public struct ScreenOrientationRule: Sendable {
         guard deviceOrientation.isEdgeUp, deviceOrientation != orientation,
               supported.contains(deviceOrientation) else { return nil }
         guard orientation == .unknown || held(deviceOrientation, at: t) || strideNear == deviceOrientation
-              && t - strideNearSinceUs >= strideHoldUs || t - devicePoseSinceUs >= fallbackUs
+              && t - strideNearSinceUs >= strideHoldUs || steppedInto(deviceOrientation, at: t)
+              || t - devicePoseSinceUs >= fallbackUs
         else { return nil }
         orientation = deviceOrientation
         return deviceOrientation
@@ -92,6 +110,13 @@ public struct ScreenOrientationRule: Sendable {
         guard Self.nearestPose(v) == pose else { return false }
         if motion.steadyUs(at: t) >= dwellUs { return true }
         return motion.heldUs(at: t) >= holdUs && nearAxis(v, axis, holdAxisCos)
+    }
+
+    /// The step path: on the move for `onTheMoveMs` and the step average near `pose`'s axis
+    /// for `stepHoldMs`.
+    private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
+        guard let since = movingSinceUs, t - since >= onTheMoveUs else { return false }
+        return stepNear == pose && t - stepNearSinceUs >= stepHoldUs
     }
 
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane
@@ -109,23 +134,45 @@ public struct ScreenOrientationRule: Sendable {
             still.reset()
             stride.reset()
             strideNear = .unknown
+            step.reset()
+            stepNear = .unknown
+            movingSinceUs = nil
             devicePoseSinceUs = t
         }
         still.append(g, at: t)
         latest = g
         stride.append(g, at: t)
-        var near = Orientation.unknown
-        let mean = stride.mean
-        let length = mean.magnitude
-        if stride.span(at: t) >= strideMinimumSpanUs, length > 0,
-           abs(length - standardGravity) <= parameters.strideMagnitudeToleranceMS2 {
-            let pose = Self.nearestPose(mean)
-            if pose.isEdgeUp, let axis = pose.gravityAxis, nearAxis(mean, axis, strideAxisCos) { near = pose }
+        step.append(g, at: t)
+        if abs(g.magnitude - standardGravity) > parameters.loudMagnitudeToleranceMS2 {
+            if movingSinceUs == nil || t - lastLoudUs > quietBreakUs { movingSinceUs = t }
+            lastLoudUs = t
+        } else if t - lastLoudUs > quietBreakUs {
+            movingSinceUs = nil
         }
+        let near = nearPose(stride, tolerance: parameters.strideMagnitudeToleranceMS2,
+                            minimumSpanUs: strideMinimumSpanUs, at: t)
         if near != strideNear {
             strideNear = near
             strideNearSinceUs = t
         }
+        let stepPose = nearPose(step, tolerance: parameters.stepMagnitudeToleranceMS2,
+                                minimumSpanUs: stepMinimumSpanUs, at: t)
+        if stepPose != stepNear {
+            stepNear = stepPose
+            stepNearSinceUs = t
+        }
+    }
+
+    /// The edge-up pose whose axis `average` points within `strideAxisDegrees` of in the
+    /// screen's plane, once it spans `minimumSpanUs` and is as long as g within `tolerance`.
+    private func nearPose(_ average: StrideAverage, tolerance: Double, minimumSpanUs: Int64, at t: Int64) -> Orientation {
+        let mean = average.mean
+        let length = mean.magnitude
+        guard average.span(at: t) >= minimumSpanUs, length > 0, abs(length - standardGravity) <= tolerance
+        else { return .unknown }
+        let pose = Self.nearestPose(mean)
+        guard pose.isEdgeUp, let axis = pose.gravityAxis, nearAxis(mean, axis, strideAxisCos) else { return .unknown }
+        return pose
     }
 
     /// The pose whose axis is nearest to `v`, without hysteresis.

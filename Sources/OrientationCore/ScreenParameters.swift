@@ -119,6 +119,30 @@ public struct ScreenParameters: Equatable, Sendable {
     /// 0 ms makes the screen wait for nothing but the device pose (scripts/score-motion).
     public var strideHoldMs: Double = 50
 
+    // MARK: On the move for longer than a glance: the last step's average
+
+    /// A sample whose length is this far from g is loud: a step, a pedal stroke, a vehicle's
+    /// bump (the classifier's quiet tolerance, `quietMagnitudeToleranceMS2`).
+    public var loudMagnitudeToleranceMS2: Double = 1.2
+    /// The device is on the move while loud samples come at most this far apart: the slowest
+    /// gait in the material, stairs at 1.2 Hz, makes one every 0.8 s.
+    public var quietBreakMs: Double = 900
+    /// … and has been for this long: longer than the longest glance (1.2 s), so a glance made
+    /// in the hand, loud only while it lasts, never takes the step path.
+    public var onTheMoveMs: Double = 1500
+    /// The step average: the classifier's (`stepWindowMs`, a running step), which holds only the
+    /// new pose soon after a rotation made on the move while the 1 s stride average still mixes.
+    public var stepWindowMs: Double = 350
+    /// Its length may be this far from g: a runner's residual, 0.9 m/s over 0.35 s
+    /// (`ClassifierParameters.settledStepMagnitudeToleranceMS2`).
+    public var stepMagnitudeToleranceMS2: Double = 3
+    /// It must point within `strideAxisDegrees` of the pose's axis for this long: a margin
+    /// against the step's residual sway (±6°, changing within a step) grazing the limit. 80 and
+    /// 150 ms gave the same figures (scripts/score-motion, tuning set, seeds 1–5, gait2 0–3:
+    /// screen on the move p95 685 → 670 ms, running 807 → 587 ms on the tuning set); 150 keeps
+    /// the margin.
+    public var stepHoldMs: Double = 150
+
     // MARK: Gaps and the last resort
 
     /// A pause in samples longer than this restarts the motion measurements (the device could
