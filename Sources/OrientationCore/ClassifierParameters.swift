@@ -50,6 +50,13 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// (a hand turning a phone adds well under 1 m/s²). Walking, taps and vehicles exceed it.
     /// Includes 0.4 m/s² of chip gain error.
     public var quietMagnitudeToleranceMS2: Double = 1.2
+    /// A sample this far from g is violent: a shake (10–30 m/s²), a vibration motor buzzing
+    /// (0.3–1 g), a heel strike; a hand turning a phone stays below it. For 200 ms
+    /// (`quietWindowMs`) after one, a still reading of a new pose needs the step and stride
+    /// averages' support (`settledStepMagnitudeToleranceMS2`). 1.2 m/s² (the quiet tolerance)
+    /// also held back the ends of turns in the hand (public corpus device ttc p50 −205 → −106
+    /// ms on P01); 3 m/s², a runner's step residual, keeps them.
+    public var violentMagnitudeToleranceMS2: Double = 3
     /// How long the magnitude must have stayed quiet: longer than the gap between two
     /// steps' impacts is not needed, one impact is enough to disqualify.
     public var quietWindowMs: Double = 200

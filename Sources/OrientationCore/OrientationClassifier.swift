@@ -12,7 +12,7 @@
 ///   inside the same pose (`settledAxisDegrees`): the device has stopped turning, and the
 ///   stride average is only catching up (its length may then be short of g by a rotation
 ///   inside the window, `settledMagnitudeDeficitMS2`).
-/// Right after a loud sample a still reading of a new pose needs the settled evidence too (the
+/// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
 /// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`.
@@ -32,6 +32,7 @@ public struct OrientationClassifier: Sendable {
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
     private var lastLoudUs: Int64 = 0
+    private var lastViolentUs: Int64 = 0
     private var candidate: Orientation?
     private var candidateSinceUs: Int64 = 0
 
@@ -75,7 +76,9 @@ public struct OrientationClassifier: Sendable {
             let dtMs = Double(t - lastTimeUs) / 1000
             shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
         }
-        if abs(g.magnitude - p.standardGravity) > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
+        let offG = abs(g.magnitude - p.standardGravity)
+        if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
+        if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
         step.append(g, at: t)
         lastTimeUs = t
@@ -117,7 +120,8 @@ public struct OrientationClassifier: Sendable {
     /// The mean of the last `stillWindowMs` (at least two samples) when every one of them is
     /// within `stillToleranceMS2` of it and its magnitude is that of gravity: the device is at
     /// rest. A step to a new pose is recognised as soon as the window holds only new samples.
-    /// Right after violent motion (a sample loud within `quietWindowMs`) the last step's
+    /// Right after violent motion (a sample off g by `violentMagnitudeToleranceMS2` within
+    /// `quietWindowMs`) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone.
     private func stillReading(at t: Int64) -> Vector3? {
@@ -126,7 +130,7 @@ public struct OrientationClassifier: Sendable {
               spread.maxDistanceSquared <= stillToleranceSquared,
               abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
-        if t - lastLoudUs < quietWindowUs {
+        if t - lastViolentUs < quietWindowUs {
             guard let pose = hysteresis.propose(spread.mean, current: orientation),
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
@@ -209,6 +213,7 @@ public struct OrientationClassifier: Sendable {
         shortEstimate = g
         lastResetUs = t
         lastLoudUs = t
+        lastViolentUs = t
         candidate = nil
     }
 
