@@ -42,6 +42,7 @@ public struct OrientationClassifier: Sendable {
     private let firstAnswerWindowUs: Int64
     private let firstAnswerMinCos: Double
     private let quietWindowUs: Int64
+    private let strideWindowUs: Int64
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
     private let settledAxisCos: Double
@@ -58,6 +59,7 @@ public struct OrientationClassifier: Sendable {
         firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
         firstAnswerMinCos = cosineApproximation(parameters.firstAnswerMaxTiltDegrees * .pi / 180)
         quietWindowUs = Self.microseconds(parameters.quietWindowMs)
+        strideWindowUs = Self.microseconds(parameters.strideWindowMs)
         strideMinimumSpanUs = Self.microseconds(parameters.strideMinimumSpanMs)
         stillToleranceSquared = parameters.stillToleranceMS2 * parameters.stillToleranceMS2
     }
@@ -120,8 +122,8 @@ public struct OrientationClassifier: Sendable {
     /// The mean of the last `stillWindowMs` (at least two samples) when every one of them is
     /// within `stillToleranceMS2` of it and its magnitude is that of gravity: the device is at
     /// rest. A step to a new pose is recognised as soon as the window holds only new samples.
-    /// Right after violent motion (a sample off g by `violentMagnitudeToleranceMS2` within
-    /// `quietWindowMs`) the last step's
+    /// After violent motion (a sample off g by `violentMagnitudeToleranceMS2` still inside the
+    /// stride window) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone.
     private func stillReading(at t: Int64) -> Vector3? {
@@ -130,7 +132,7 @@ public struct OrientationClassifier: Sendable {
               spread.maxDistanceSquared <= stillToleranceSquared,
               abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
-        if t - lastViolentUs < quietWindowUs {
+        if t - lastViolentUs < strideWindowUs {
             guard let pose = hysteresis.propose(spread.mean, current: orientation),
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
@@ -213,7 +215,7 @@ public struct OrientationClassifier: Sendable {
         shortEstimate = g
         lastResetUs = t
         lastLoudUs = t
-        lastViolentUs = t
+        lastViolentUs = t - strideWindowUs  // a start is not violent: the first answer stays quick
         candidate = nil
     }
 
