@@ -59,17 +59,17 @@ public final class SensorProxyService {
         let new = Tilt.classify(gravity: gravity, orientation: hub.orientation)
         guard new != tilt else { return }
         tilt = new
-        emit([(API.accelerometerTilt, .string(new.rawValue))])
+        emitToClaimants([(API.accelerometerTilt, .string(new.rawValue))])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged(let screen):
-            emit([(API.accelerometerOrientation, .string(Self.accelerometerOrientation(screen)))])
+            emitToClaimants([(API.accelerometerOrientation, .string(Self.accelerometerOrientation(screen)))])
         case .orientationChanged:
             updateTilt(hub.gravity)
         case .sensorAvailabilityChanged:
-            emit([(API.hasAccelerometer, .bool(hub.hasSensor))])
+            broadcast([(API.hasAccelerometer, .bool(hub.hasSensor))])
             updateTilt(hub.gravity)
         case .sample(let gravity):
             updateTilt(gravity)
@@ -78,7 +78,13 @@ public final class SensorProxyService {
         }
     }
 
-    private func emit(_ changes: [(name: String, value: BusValue)]) {
+    /// `Has*`: every client (GNOME Settings and gnome-settings-daemon read it without a claim).
+    private func broadcast(_ changes: [(name: String, value: BusValue)]) {
         bus.announce(path: API.objectPath, interface: API.interface, changes)
+    }
+
+    /// Readings: the callers that claimed the accelerometer.
+    private func emitToClaimants(_ changes: [(name: String, value: BusValue)]) {
+        bus.announce(path: API.objectPath, interface: API.interface, changes, to: claims.claimants)
     }
 }
