@@ -8,7 +8,7 @@ state the fake was created with, events update it."""
 import os
 
 import orientd_testbed as T
-from input_fakes import EVENT, EV_SYN, SYN_REPORT, _bits
+from input_fakes import EVENT, EV_SYN, SYN_REPORT, _bits, open_node
 
 EV_SW = 5
 SW_FRONT_PROXIMITY = 11
@@ -35,11 +35,7 @@ class FakeInputProximity:
         self.input_syspath = self.tb.add_device('input', 'input%d' % n, self.parent,
                                                 ['name', self.name, 'capabilities/sw', '%x' % (1 << SW_FRONT_PROXIMITY)],
                                                 ['ID_INPUT', '1', 'ID_INPUT_SWITCH', '1', 'NAME', '"%s"' % self.name])
-        os.makedirs(self.root + '/dev/input', exist_ok=True)
-        path = self.root + self.node
-        if not os.path.exists(path):
-            os.mkfifo(path)
-        self.fifo = os.open(path, os.O_RDWR | os.O_NONBLOCK)
+        self.fifo = open_node(self.root, self.node)
         self._load_ioctls()
         props = {'ID_INPUT': '1', 'ID_INPUT_SWITCH': '1', 'DEVNAME': self.node, 'MAJOR': '13', 'MINOR': str(64 + n)}
         props.update(self.props)

@@ -7,6 +7,7 @@ broadcasting."""
 import time
 
 import dbus
+import pytest
 
 import orientd_testbed as T
 import contract as C
@@ -49,6 +50,19 @@ class Listener:
         self.conn.close()
 
 
+@pytest.fixture
+def listener(bus):
+    """listener() connects one more client; all are closed after the test."""
+    made = []
+
+    def make():
+        made.append(Listener(bus))
+        return made[-1]
+    yield make
+    for one in made:
+        one.close()
+
+
 def pump(seconds):
     T.Client.pump(None, seconds)
 
@@ -60,72 +74,61 @@ def wait_signal(listener, name, value, timeout=5.0):
     return T.wait_for(seen, timeout)
 
 
-def test_readings_reach_claimants_only_and_has_reaches_everyone(testbed, start, bus):
+def test_readings_reach_claimants_only_and_has_reaches_everyone(testbed, start, listener):
     acc = testbed.accelerometer(pose='portrait')
     light = T.add_light(testbed, {'in_illuminance_input': '120.5'})
     prox = T.add_proximity(testbed, raw='0', attrs={'in_proximity_nearlevel': '100'})
     d = start('--sensor-proxy-compat')
-    claimant, bystander = Listener(bus), Listener(bus)
-    try:
-        claimant.sp.ClaimAccelerometer()
-        claimant.sp.ClaimLight()
-        claimant.sp.ClaimProximity()
-        acc.set_pose('landscapeLeft')
-        light.write('in_illuminance_input', '300.25')
-        prox.write('in_proximity_raw', '500')
-        assert wait_signal(claimant, 'AccelerometerOrientation', 'right-up'), (claimant.changes, d.output())
-        assert wait_signal(claimant, 'LightLevel', 300.25), (claimant.changes, d.output())
-        assert wait_signal(claimant, 'ProximityNear', True), (claimant.changes, d.output())
-        bystander.sync()
-        assert not bystander.names() & READINGS, bystander.changes
-        # What a client reads without a claim is still there (a Get, not a signal).
-        assert str(bystander.props.Get(ISP[2], 'AccelerometerOrientation')) == 'right-up'
+    claimant, bystander = listener(), listener()
+    claimant.sp.ClaimAccelerometer()
+    claimant.sp.ClaimLight()
+    claimant.sp.ClaimProximity()
+    acc.set_pose('landscapeLeft')
+    light.write('in_illuminance_input', '300.25')
+    prox.write('in_proximity_raw', '500')
+    assert wait_signal(claimant, 'AccelerometerOrientation', 'right-up'), (claimant.changes, d.output())
+    assert wait_signal(claimant, 'LightLevel', 300.25), (claimant.changes, d.output())
+    assert wait_signal(claimant, 'ProximityNear', True), (claimant.changes, d.output())
+    bystander.sync()
+    assert not bystander.names() & READINGS, bystander.changes
+    # What a client reads without a claim is still there (a Get, not a signal).
+    assert str(bystander.props.Get(ISP[2], 'AccelerometerOrientation')) == 'right-up'
 
-        # Has* changes reach both.
-        acc.remove()
-        prox.remove()
-        assert wait_signal(bystander, 'HasAccelerometer', False), (bystander.changes, d.output())
-        assert wait_signal(bystander, 'HasProximity', False), (bystander.changes, d.output())
-        assert wait_signal(claimant, 'HasAccelerometer', False), (claimant.changes, d.output())
-        light.remove()
-        assert wait_signal(bystander, 'HasAmbientLight', False), (bystander.changes, d.output())
-        bystander.sync()
-        assert not bystander.names() & READINGS, bystander.changes
-    finally:
-        claimant.close()
-        bystander.close()
+    # Has* changes reach both.
+    acc.remove()
+    prox.remove()
+    assert wait_signal(bystander, 'HasAccelerometer', False), (bystander.changes, d.output())
+    assert wait_signal(bystander, 'HasProximity', False), (bystander.changes, d.output())
+    assert wait_signal(claimant, 'HasAccelerometer', False), (claimant.changes, d.output())
+    light.remove()
+    assert wait_signal(bystander, 'HasAmbientLight', False), (bystander.changes, d.output())
+    bystander.sync()
+    assert not bystander.names() & READINGS, bystander.changes
 
 
-def test_a_released_claim_hears_no_more_readings(testbed, start, bus):
+def test_a_released_claim_hears_no_more_readings(testbed, start, listener):
     acc = testbed.accelerometer(pose='portrait')
     d = start('--sensor-proxy-compat')
-    first, second = Listener(bus), Listener(bus)
-    try:
-        first.sp.ClaimAccelerometer()
-        second.sp.ClaimAccelerometer()
-        acc.set_pose('landscapeLeft')
-        assert wait_signal(first, 'AccelerometerOrientation', 'right-up'), d.output()
-        assert wait_signal(second, 'AccelerometerOrientation', 'right-up'), d.output()
-        second.sp.ReleaseAccelerometer()
-        acc.set_pose('landscapeRight')
-        assert wait_signal(first, 'AccelerometerOrientation', 'left-up'), d.output()
-        second.sync()
-        assert 'left-up' not in [str(v) for v in second.values('AccelerometerOrientation')], second.changes
-    finally:
-        first.close()
-        second.close()
+    first, second = listener(), listener()
+    first.sp.ClaimAccelerometer()
+    second.sp.ClaimAccelerometer()
+    acc.set_pose('landscapeLeft')
+    assert wait_signal(first, 'AccelerometerOrientation', 'right-up'), d.output()
+    assert wait_signal(second, 'AccelerometerOrientation', 'right-up'), d.output()
+    second.sp.ReleaseAccelerometer()
+    acc.set_pose('landscapeRight')
+    assert wait_signal(first, 'AccelerometerOrientation', 'left-up'), d.output()
+    second.sync()
+    assert 'left-up' not in [str(v) for v in second.values('AccelerometerOrientation')], second.changes
 
 
-def test_orientd_own_interface_still_broadcasts(testbed, start, bus):
+def test_orientd_own_interface_still_broadcasts(testbed, start, bus, listener):
     acc = testbed.accelerometer(pose='portrait')
     d = start('--sensor-proxy-compat')
-    listener = T.Client(bus.address)
-    claimant = Listener(bus)
-    try:
-        claimant.sp.ClaimAccelerometer()
-        acc.set_pose('landscapeLeft')
-        assert wait_signal(claimant, 'AccelerometerOrientation', 'right-up'), d.output()
-        # No Begin on this connection: OrientationDidChange still reaches it.
-        assert T.wait_for(lambda: (pump(0), any(s[1] == 'landscapeLeft' for s in listener.signals))[1]), (listener.signals, d.output())
-    finally:
-        claimant.close()
+    watcher = T.Client(bus.address)
+    claimant = listener()
+    claimant.sp.ClaimAccelerometer()
+    acc.set_pose('landscapeLeft')
+    assert wait_signal(claimant, 'AccelerometerOrientation', 'right-up'), d.output()
+    # No Begin on this connection: OrientationDidChange still reaches it.
+    assert T.wait_for(lambda: (pump(0), any(s[1] == 'landscapeLeft' for s in watcher.signals))[1]), (watcher.signals, d.output())

@@ -45,10 +45,19 @@ public final class SensorProxyService {
             .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
             .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
             .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(Self.accelerometerOrientation(self.hub.screenOrientation))
+                .string(Self.accelerometerOrientation(self.currentScreenOrientation))
             },
             .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
         ] + ambient.members))
+    }
+
+    /// The screen orientation while the sensor runs. Before a claim (nothing running) an
+    /// input accelerometer answers with a one-shot reading, opened and closed for the read;
+    /// an IIO one stays `undefined` until claimed, as with iio-sensor-proxy 3.7.
+    private var currentScreenOrientation: Orientation {
+        guard !hub.isRunning, hub.sourceReportsBeforeClaim else { return hub.screenOrientation }
+        let now = hub.currentOrientation()
+        return now.isEdgeUp ? now : .unknown
     }
 
     private func updateTilt(_ gravity: Vector3?) {

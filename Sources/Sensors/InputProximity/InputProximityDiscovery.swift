@@ -22,17 +22,7 @@ public enum InputProximityDiscovery {
     static let switchCapabilities = "capabilities/sw"
 
     /// Every evdev node that reports the front proximity switch, in enumeration order.
-    public static func scan() -> [DiscoveredInputProximity] {
-        let devices: [Device]
-        do {
-            devices = try Device.enumerate(subsystem: "input")
-        } catch {
-            Log.error("cannot enumerate input devices: \(error)")
-            return []
-        }
-        let inputs = devices.filter { $0.sysname.hasPrefix("input") }
-        return devices.compactMap { describe($0, inputs: inputs) }
-    }
+    public static func scan() -> [DiscoveredInputProximity] { InputAccelerometerDiscovery.scanNodes(describe) }
 
     static func describe(_ device: Device, inputs: [Device]) -> DiscoveredInputProximity? {
         guard device.sysname.hasPrefix("event"), let node = device.devnode else { return nil }

@@ -118,12 +118,12 @@ public final class InputProximitySource {
         hotplugLog.log(write, message, now: loop.now)
     }
 
+    /// The switch is gone (removed, or its node failed): HasProximity turns false.
     private func lose(_ reason: String) {
-        guard let bound else { return }
-        report(Log.warning, "\(bound.label): \(reason); no input proximity switch until one appears")
+        guard let gone = bound else { return }
         close()
-        self.bound = nil
-        reading = nil
+        (bound, reading) = (nil, nil)
+        report(Log.warning, "\(gone.label): \(reason); no input proximity switch until one appears")
         availabilityChanged?(false)
     }
 }
