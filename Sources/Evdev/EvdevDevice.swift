@@ -19,6 +19,9 @@ private var evdev: orientd_evdev_api { orientd_evdev_table().pointee }
 /// axis state that the events it sends keep current. Opened non-blocking; closed in `deinit`.
 public final class EvdevDevice {
     public static let absX = UInt32(ABS_X), absY = UInt32(ABS_Y), absZ = UInt32(ABS_Z)
+    /// The switch a proximity sensor that is an input device reports (1: something is near
+    /// the front of the device), per the kernel's input-event-codes.h.
+    public static let frontProximitySwitch = UInt32(SW_FRONT_PROXIMITY)
 
     private let handle: OpaquePointer
     public let fd: Int32
@@ -64,6 +67,13 @@ public final class EvdevDevice {
         return AbsoluteAxis(value: info.pointee.value, minimum: info.pointee.minimum, maximum: info.pointee.maximum,
                             fuzz: info.pointee.fuzz, resolution: info.pointee.resolution)
     }
+
+    /// Whether the device has the switch `code` (EV_SW).
+    public func hasSwitch(_ code: UInt32) -> Bool { evdev.has_event_code!(handle, UInt32(EV_SW), code) == 1 }
+
+    /// The state libevdev holds for a switch: the kernel's (EVIOCGSW) at open or at the last
+    /// sync, updated by every event read since.
+    public func switchState(_ code: UInt32) -> Bool { evdev.get_event_value!(handle, UInt32(EV_SW), code) != 0 }
 
     /// The value libevdev holds for an axis: the kernel's at open or at the last sync, updated
     /// by every event read since.

@@ -1,6 +1,14 @@
 /// The corpus trace format (`t_ms,x,y,z`, one sample a line; blank lines, `#` comments and a
 /// header line are ignored) and the change log format (`t_ms,orientation`).
 public enum Trace {
+    /// The longest line a trace reader accepts, in bytes. A sample line (`t_ms,x,y,z`) is
+    /// under 100 bytes and a posture line (`t_ms,dx,dy,dz,bx,by,bz`) under 200, even with
+    /// every number at a double's full precision; 4096 leaves room for comments and
+    /// whitespace. A longer line is not a trace line: readers refuse it with its line number
+    /// instead of buffering it (endless input without a newline, such as /dev/zero, would
+    /// otherwise grow without bound).
+    public static let longestLineBytes = 4096
+
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let source: String
         public let line: Int

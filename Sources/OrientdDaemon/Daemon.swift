@@ -99,7 +99,8 @@ public enum Daemon {
         var ambient: AmbientSensorsService?
         var compass: CompassService?
         if let light = sensors.light, let proximity = sensors.proximity, let compassSensor = sensors.compass {
-            let light = AmbientSensorsService(bus: bus, light: light, proximity: proximity, registry: registry, budget: budget)
+            let light = AmbientSensorsService(bus: bus, light: light, proximity: proximity, inputProximity: sensors.inputProximity,
+                                              registry: registry, budget: budget)
             ambient = light
             compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
             compass = try step(try CompassService(bus: bus, compass: compassSensor, registry: registry, budget: budget))

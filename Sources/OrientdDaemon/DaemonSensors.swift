@@ -13,6 +13,7 @@ struct DaemonSensors {
     /// compatibility interface only).
     let light: LightSensors?
     let proximity: PolledSensor<Proximity>?
+    let inputProximity: InputProximitySource?
     let compass: BufferedSensor<Compass>?
 
     init(options: DaemonOptions, display: (any SampleSource)?, loop: EventLoop) {
@@ -35,8 +36,9 @@ struct DaemonSensors {
             registry.register(.proximity, run: { proximity.run(SensorRun($0)) })
             registry.register(.compass, run: { compass.run(SensorRun($0)) })
             (self.light, self.proximity, self.compass) = (light, proximity, compass)
+            inputProximity = InputProximitySource(loop: loop)
         } else {
-            (light, proximity, compass) = (nil, nil, nil)
+            (light, proximity, compass, inputProximity) = (nil, nil, nil, nil)
         }
         self.registry = registry
         self.posture = posture

@@ -24,13 +24,25 @@ public enum PostureTrace {
     /// Parses a whole trace. `source` names it in errors (usually the file path).
     public static func parse(_ text: String, source: String) throws(ParseError) -> [Row] {
         var rows: [Row] = []
-        var parser = TimedRowParser(source: source, header: header)
+        var parser = LineParser(source: source)
         for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
-            guard let row = try parser.parse(Substring(rawLine)) else { continue }
-            let v = row.values
-            rows.append(Row(timeUs: row.timeMs * 1000, display: Vector3(v[0], v[1], v[2]), base: Vector3(v[3], v[4], v[5])))
+            if let row = try parser.parse(Substring(rawLine)) { rows.append(row) }
         }
         return rows
+    }
+
+    /// The posture trace format one line at a time, for readers that stream a file.
+    public struct LineParser {
+        private var rows: TimedRowParser
+
+        public init(source: String) { rows = TimedRowParser(source: source, header: header) }
+
+        /// The row on the next line, or nil for a line that holds none.
+        public mutating func parse(_ rawLine: Substring) throws(ParseError) -> Row? {
+            guard let row = try rows.parse(rawLine) else { return nil }
+            let v = row.values
+            return Row(timeUs: row.timeMs * 1000, display: Vector3(v[0], v[1], v[2]), base: Vector3(v[3], v[4], v[5]))
+        }
     }
 
     /// One line of the change log: `t_ms,posture,hinge_deg`, the angle to 0.1°.

@@ -19,6 +19,7 @@ public class ForwardingSource: SampleSource {
     public func readOnce() throws(SourceError) -> Vector3 { try inner.readOnce() }
     public func keepOneShotReadsOpen(_ keep: Bool) { inner.keepOneShotReadsOpen(keep) }
     public var supportedOrientations: String? { inner.supportedOrientations }
+    public var reportsBeforeClaim: Bool { inner.reportsBeforeClaim }
     public var configurationChanged: (() -> Void)? {
         get { inner.configurationChanged }
         set { inner.configurationChanged = newValue }

@@ -37,6 +37,10 @@ public protocol SampleSource: AnyObject {
     /// Keep what `readOnce` opens (a libiio context) between reads while a caller reads
     /// periodically (posture at its low rate); false closes it after each read again.
     func keepOneShotReadsOpen(_ keep: Bool)
+    /// The compatibility face answers a read before any claim with a one-shot reading of
+    /// this source (iio-sensor-proxy 3.x reports an input accelerometer's axis values from
+    /// the moment it binds it; its IIO drivers report nothing before a claim).
+    var reportsBeforeClaim: Bool { get }
 }
 
 extension SampleSource {
@@ -49,4 +53,5 @@ extension SampleSource {
     public func pause() { stop() }
     /// Sources with nothing to keep open.
     public func keepOneShotReadsOpen(_ keep: Bool) {}
+    public var reportsBeforeClaim: Bool { false }
 }

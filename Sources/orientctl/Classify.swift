@@ -44,7 +44,7 @@ struct Classify {
     }
 }
 
-/// Reads and parses a trace, turning every failure into one precise message.
+/// Reads and parses a trace a line at a time, turning every failure into one precise message.
 func readTrace(_ path: String) throws(CommandError) -> [Sample] {
-    try readTraceText(path) { text, source throws(Trace.ParseError) in try Trace.parse(text, source: source) }
+    try readTraceLines(path, parser: { Trace.LineParser(source: $0) }) { parser, line throws(Trace.ParseError) in try parser.parse(line) }
 }

@@ -32,7 +32,9 @@ struct PostureCommand {
     }
 }
 
-/// Reads and parses a posture trace, turning every failure into one precise message.
+/// Reads and parses a posture trace a line at a time, turning every failure into one precise message.
 func readPostureTrace(_ path: String) throws(CommandError) -> [PostureTrace.Row] {
-    try readTraceText(path) { text, source throws(PostureTrace.ParseError) in try PostureTrace.parse(text, source: source) }
+    try readTraceLines(path, parser: { PostureTrace.LineParser(source: $0) }) { parser, line throws(PostureTrace.ParseError) in
+        try parser.parse(line)
+    }
 }

@@ -24,6 +24,16 @@ def _bits(size, *numbers):
     return bytes(data).hex().upper()
 
 
+def open_node(root, node):
+    """The testbed's evdev node as a named pipe the test writes events into; its descriptor.
+    Made before the node's add uevent goes out (add_device sends it), as the kernel's is."""
+    os.makedirs(root + '/dev/input', exist_ok=True)
+    path = root + node
+    if not os.path.exists(path):
+        os.mkfifo(path)
+    return os.open(path, os.O_RDWR | os.O_NONBLOCK)
+
+
 def _absinfo(value, minimum, maximum, resolution):
     return struct.pack('<6i', value, minimum, maximum, 0, 0, resolution).hex().upper()
 
@@ -69,13 +79,7 @@ class FakeInputAccelerometer:
         self.input_syspath = self.tb.add_device('input', 'input%d' % n, self.parent,
                                                 ['name', self.name, 'uniq', self.uniq, 'properties', '40' if self.accelerometer_prop else '0'],
                                                 sum(([k, v] for k, v in props.items()), []))
-        # The node answers before its add uevent goes out (add_device sends it), as the
-        # kernel's does.
-        os.makedirs(self.root + '/dev/input', exist_ok=True)
-        path = self.root + self.node
-        if not os.path.exists(path):
-            os.mkfifo(path)
-        self.fifo = os.open(path, os.O_RDWR | os.O_NONBLOCK)
+        self.fifo = open_node(self.root, self.node)
         self._load_ioctls()
         props = {'ID_INPUT': '1', 'ID_INPUT_ACCELEROMETER': '1', 'DEVNAME': self.node, 'MAJOR': '13', 'MINOR': str(64 + n)}
         props.update(self.props)

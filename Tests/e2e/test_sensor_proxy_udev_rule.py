@@ -35,9 +35,12 @@ def test_rule_covers_what_iio_sensor_proxy_serves():
             continue
         assert conditions <= ours, (kind, conditions - ours)
     served = set().union(*(c for k, c in theirs.items() if k not in ELSEWHERE))
-    # Nothing more but orientd's one addition: in_illuminance0_raw, a channel-0 raw light
-    # sensor, which orientd reads (AmbientLight) and iio-sensor-proxy's rule does not list.
+    # Nothing more but orientd's additions: in_illuminance0_raw, a channel-0 raw light
+    # sensor, which orientd reads (AmbientLight) and iio-sensor-proxy's rule does not list, and
+    # a proximity switch that is an input device (InputProximitySource).
     extra = ours - served
-    assert extra == {frozenset({'SUBSYSTEM=="iio"', 'TEST=="in_illuminance0_raw"'})}, extra
+    assert extra == {frozenset({'SUBSYSTEM=="iio"', 'TEST=="in_illuminance0_raw"'}),
+                     frozenset({'SUBSYSTEM=="input"', 'KERNEL=="event*"', 'ENV{ID_INPUT_SWITCH}=="1"',
+                                'ATTRS{capabilities/sw}=="*[89abcdef][0-9a-f][0-9a-f]"'})}, extra
     assert 'ENV{ORIENTD_SENSOR_PROXY}=="1", TAG+="systemd", ENV{SYSTEMD_WANTS}+="orientd.service"' in statements(OURS)
     assert statements(OURS)[0] == 'ACTION=="remove", GOTO="orientd_sensor_proxy_end"'

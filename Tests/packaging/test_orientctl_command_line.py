@@ -97,7 +97,7 @@ def test_malformed_trace_names_file_and_line(tmp_path):
     r = run('classify', str(trace))
     assert (r.returncode, r.stderr) == (64, 'Error: %s:1: expected 4 fields t_ms,x,y,z, found 3\n' % trace + usage(None))
     trace.write_bytes(b'\xff\xfe')
-    assert run('posture', str(trace)).stderr.startswith('Error: %s: not UTF-8 text\n' % trace)
+    assert run('posture', str(trace)).stderr.startswith('Error: %s:1: not UTF-8 text\n' % trace)
 
 
 @pytest.mark.parametrize('args', [['get'], ['status', '--json'], ['lock'], ['monitor', '--count=3'], ['get', '--bus', 'x']])

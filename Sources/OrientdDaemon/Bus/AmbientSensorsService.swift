@@ -18,25 +18,52 @@ public final class AmbientSensorsService {
     private let bus: Bus
     let light: LightSensors
     let proximity: PolledSensor<Proximity>
+    /// A proximity switch that is an input device; the IIO sensor comes first when both exist.
+    let inputProximity: InputProximitySource?
     private let lightClaims: SensorClaims
     private let proximityClaims: SensorClaims
 
-    public init(bus: Bus, light: LightSensors, proximity: PolledSensor<Proximity>, registry: SensorRegistry, budget: CallerBudget) {
+    public init(bus: Bus, light: LightSensors, proximity: PolledSensor<Proximity>, inputProximity: InputProximitySource? = nil,
+                registry: SensorRegistry, budget: CallerBudget) {
         self.bus = bus
         self.light = light
         self.proximity = proximity
+        self.inputProximity = inputProximity
         lightClaims = SensorClaims(bus: bus, resource: "light claims", budget: budget) { claimed in
             registry.set(.light, .sensorClaims, claimed ? .full : .off)
         }
         proximityClaims = SensorClaims(bus: bus, resource: "proximity claims", budget: budget) { claimed in
             registry.set(.proximity, .sensorClaims, claimed ? .full : .off)
+            // The switch is read from events only: it opens with the first claim and closes
+            // with the last, without a linger (nothing is polled meanwhile).
+            if claimed { inputProximity?.start() } else { inputProximity?.stop() }
         }
-        light.availabilityChanged = { [unowned(unsafe) self] present in self.announce([(API.hasAmbientLight, .bool(present))] + self.lightChanges) }
-        light.readingChanged = { [unowned(unsafe) self] in self.announce(self.lightChanges) }
-        proximity.availabilityChanged = { [unowned(unsafe) self] present in
-            self.announce([(API.hasProximity, .bool(present)), (API.proximityNear, .bool(self.proximity.reading ?? false))])
+        // `Has*` goes to every client; readings (and the unit that comes with them) only to
+        // the callers that claimed the sensor (docs/dbus-api.md).
+        light.availabilityChanged = { [unowned(unsafe) self] present in
+            self.broadcast([(API.hasAmbientLight, .bool(present))])
+            self.announce(self.lightChanges, to: self.lightClaims)
         }
-        proximity.readingChanged = { [unowned(unsafe) self] near in self.announce([(API.proximityNear, .bool(near))]) }
+        light.readingChanged = { [unowned(unsafe) self] in self.announce(self.lightChanges, to: self.lightClaims) }
+        proximity.availabilityChanged = { [unowned(unsafe) self] _ in self.proximityAvailabilityChanged() }
+        proximity.readingChanged = { [unowned(unsafe) self] near in self.announce([(API.proximityNear, .bool(near))], to: self.proximityClaims) }
+        inputProximity?.availabilityChanged = { [unowned(unsafe) self] _ in self.proximityAvailabilityChanged() }
+        inputProximity?.readingChanged = { [unowned(unsafe) self] _ in
+            guard !self.proximity.isAvailable else { return }
+            self.announce([(API.proximityNear, .bool(self.proximityNear))], to: self.proximityClaims)
+        }
+    }
+
+    var hasProximity: Bool { proximity.isAvailable || inputProximity?.isAvailable == true }
+
+    /// The IIO sensor's reading while it exists, else the input switch's.
+    var proximityNear: Bool {
+        proximity.isAvailable ? proximity.reading ?? false : inputProximity?.reading ?? false
+    }
+
+    private func proximityAvailabilityChanged() {
+        broadcast([(API.hasProximity, .bool(hasProximity))])
+        announce([(API.proximityNear, .bool(proximityNear))], to: proximityClaims)
     }
 
     /// The light level and its unit as they are now (the unit follows the sensor in use).
@@ -44,8 +71,12 @@ public final class AmbientSensorsService {
         [(API.lightLevelUnit, .string(lightUnit)), (API.lightLevel, .double(light.reading?.value ?? 0))]
     }
 
-    private func announce(_ changes: [(name: String, value: BusValue)]) {
+    private func broadcast(_ changes: [(name: String, value: BusValue)]) {
         bus.announce(path: API.objectPath, interface: API.interface, changes)
+    }
+
+    private func announce(_ changes: [(name: String, value: BusValue)], to claims: SensorClaims) {
+        bus.announce(path: API.objectPath, interface: API.interface, changes, to: claims.claimants)
     }
 
     /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`
@@ -66,10 +97,8 @@ public final class AmbientSensorsService {
             .property(name: API.lightLevel, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
                 .double(self.light.reading?.value ?? 0)
             },
-            .property(name: API.hasProximity, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.proximity.isAvailable) },
-            .property(name: API.proximityNear, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
-                .bool(self.proximity.reading ?? false)
-            },
+            .property(name: API.hasProximity, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hasProximity) },
+            .property(name: API.proximityNear, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.proximityNear) },
         ]
     }
 

@@ -39,6 +39,9 @@ public final class CallerTracker {
     public var isEmpty: Bool { entries.isEmpty }
     var uids: Dictionary<String, Entry>.Values { entries.values }
 
+    /// The unique names of the callers holding references, in a stable order.
+    public var names: [String] { entries.keys.sorted() }
+
     /// Whether the caller with this unique name holds a reference.
     public func holds(_ caller: String) -> Bool { entries[caller] != nil }
 

@@ -27,11 +27,16 @@ public final class CompassService {
             registry.set(.compass, .sensorClaims, claimed ? .full : .off)
         }
         authority = ClaimAuthority(bus: bus, maxPending: budget.limits.pendingAuthorizations)
+        // `HasCompass` goes to every client, headings only to the callers that claimed the
+        // compass (docs/dbus-api.md).
         compass.availabilityChanged = { [unowned(unsafe) self] present in
-            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.hasCompass, .bool(present)), (API.compassHeading, .double(self.heading))])
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.hasCompass, .bool(present))])
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(self.heading))],
+                              to: self.claims.claimants)
         }
         compass.readingChanged = { [unowned(unsafe) self] heading in
-            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(heading))])
+            self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(heading))],
+                              to: self.claims.claimants)
         }
         export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
             .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in

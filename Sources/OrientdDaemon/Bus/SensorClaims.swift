@@ -15,6 +15,10 @@ final class SensorClaims {
         self.tracker = tracker
     }
 
+    /// The callers holding a claim: readings are sent to them alone (iio-sensor-proxy 3.1
+    /// and later), so a client that did not claim the sensor is not woken by its readings.
+    var claimants: [String] { tracker.names }
+
     /// `whenReady`: where the reply waits for the sensor's first reading (iio-sensor-proxy
     /// 3.6 and later return from a claim only then, so a client reads a fresh value at once);
     /// nil replies at once.

@@ -45,10 +45,19 @@ public final class SensorProxyService {
             .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
             .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
             .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(Self.accelerometerOrientation(self.hub.screenOrientation))
+                .string(Self.accelerometerOrientation(self.currentScreenOrientation))
             },
             .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
         ] + ambient.members))
+    }
+
+    /// The screen orientation while the sensor runs. Before a claim (nothing running) an
+    /// input accelerometer answers with a one-shot reading, opened and closed for the read;
+    /// an IIO one stays `undefined` until claimed, as with iio-sensor-proxy 3.7.
+    private var currentScreenOrientation: Orientation {
+        guard !hub.isRunning, hub.sourceReportsBeforeClaim else { return hub.screenOrientation }
+        let now = hub.currentOrientation()
+        return now.isEdgeUp ? now : .unknown
     }
 
     private func updateTilt(_ gravity: Vector3?) {
@@ -59,17 +68,17 @@ public final class SensorProxyService {
         let new = Tilt.classify(gravity: gravity, orientation: hub.orientation)
         guard new != tilt else { return }
         tilt = new
-        emit([(API.accelerometerTilt, .string(new.rawValue))])
+        emitToClaimants([(API.accelerometerTilt, .string(new.rawValue))])
     }
 
     private func hubEvent(_ event: OrientationHub.Event) {
         switch event {
         case .screenOrientationChanged(let screen):
-            emit([(API.accelerometerOrientation, .string(Self.accelerometerOrientation(screen)))])
+            emitToClaimants([(API.accelerometerOrientation, .string(Self.accelerometerOrientation(screen)))])
         case .orientationChanged:
             updateTilt(hub.gravity)
         case .sensorAvailabilityChanged:
-            emit([(API.hasAccelerometer, .bool(hub.hasSensor))])
+            broadcast([(API.hasAccelerometer, .bool(hub.hasSensor))])
             updateTilt(hub.gravity)
         case .sample(let gravity):
             updateTilt(gravity)
@@ -78,7 +87,13 @@ public final class SensorProxyService {
         }
     }
 
-    private func emit(_ changes: [(name: String, value: BusValue)]) {
+    /// `Has*`: every client (GNOME Settings and gnome-settings-daemon read it without a claim).
+    private func broadcast(_ changes: [(name: String, value: BusValue)]) {
         bus.announce(path: API.objectPath, interface: API.interface, changes)
+    }
+
+    /// Readings: the callers that claimed the accelerometer.
+    private func emitToClaimants(_ changes: [(name: String, value: BusValue)]) {
+        bus.announce(path: API.objectPath, interface: API.interface, changes, to: claims.claimants)
     }
 }

@@ -38,6 +38,8 @@ public final class OrientationHub {
     public private(set) var gravity: Vector3?
     public private(set) var isRunning = false
     public var hasSensor: Bool { source?.isAvailable ?? false }
+    /// A read while the source is stopped may answer a one-shot reading (SampleSource).
+    public var sourceReportsBeforeClaim: Bool { source?.reportsBeforeClaim ?? false }
 
     private let source: (any SampleSource)?
     private let timers: any Timers

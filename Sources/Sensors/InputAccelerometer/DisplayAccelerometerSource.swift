@@ -35,6 +35,7 @@ public final class DisplayAccelerometerSource: SampleSource {
     public var name: String { current.name }
     public var isAvailable: Bool { iio.isAvailable || input.isAvailable }
     public var supportedOrientations: String? { current.supportedOrientations }
+    public var reportsBeforeClaim: Bool { current.reportsBeforeClaim }
 
     public func start(deliver: @escaping (Sample) -> Void) throws(SourceError) {
         paused = false

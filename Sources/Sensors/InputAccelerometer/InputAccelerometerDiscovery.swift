@@ -47,7 +47,11 @@ public enum InputAccelerometerDiscovery {
     static let virtualInputDirectory = "/sys/devices/virtual/input"
 
     /// Every evdev node udev marks as an accelerometer, refused ones with the reason.
-    public static func scan() -> [DiscoveredInputAccelerometer] {
+    public static func scan() -> [DiscoveredInputAccelerometer] { scanNodes(describe) }
+
+    /// What `describe` makes of each device of the `input` subsystem, given the input devices
+    /// (`inputN`, the parents of the `eventN` nodes) beside it.
+    static func scanNodes<Node>(_ describe: (Device, _ inputs: [Device]) -> Node?) -> [Node] {
         let devices: [Device]
         do {
             devices = try Device.enumerate(subsystem: "input")
@@ -56,7 +60,7 @@ public enum InputAccelerometerDiscovery {
             return []
         }
         let inputs = devices.filter { $0.sysname.hasPrefix("input") }
-        return devices.compactMap { describe($0, inputs: inputs) }
+        return devices.compactMap { describe($0, inputs) }
     }
 
     static func describe(_ device: Device, inputs: [Device]) -> DiscoveredInputAccelerometer? {
