@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .executable(name: "orientd", targets: ["orientd"]),
         .executable(name: "orientctl", targets: ["orientctl"]),
+        // For apps: the device orientation with UIDevice's semantics (docs/client-library.md).
+        .library(name: "OrientdClient", targets: ["OrientdClient"]),
     ],
     targets: [
         // C edge: the only modules that see C headers.
@@ -58,6 +60,15 @@ let package = Package(
         // completions), no Foundation, so it builds in Embedded Swift like the daemon.
         .executableTarget(name: "orientctl", dependencies: ["CLibc", "CallError", "OrientationCore", "PostureCore", "Sensors", "Systemd"],
                           swiftSettings: lean),
+
+        // The client library for apps (docs/client-library.md): UIDevice's semantics over
+        // org.orientd.Orientation1, or net.hadess.SensorProxy where orientd is absent. No
+        // Foundation: scripts/build-liborientd builds it in Embedded Swift with its C ABI
+        // (Sources/liborientd) as liborientd.so.
+        .target(name: "OrientdClient", dependencies: ["CallError", "CLibc", "OrientationCore", "PostureCore", "Systemd"],
+                swiftSettings: lean),
+        // examples/swift: a Swift command that follows the orientation.
+        .executableTarget(name: "orientd-follow", dependencies: ["OrientdClient"], path: "examples/swift", swiftSettings: lean),
 
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 
