@@ -77,6 +77,7 @@ let package = Package(
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "OrientdClientTests", dependencies: ["OrientdClient"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
