@@ -3,6 +3,7 @@ testbed, the real orientd, iio-sensor-proxy 3.0) and the library under test.
 
 ORIENTD_LIBRARY names the liborientd.so.0 to load (scripts/test-client builds it);
 ORIENTD_BIN_DIR the orientd to run (`make build`)."""
+import importlib.util
 import os
 import sys
 
@@ -15,33 +16,12 @@ sys.path.insert(0, os.path.join(ROOT, 'examples', 'python'))
 os.environ.setdefault('ORIENTD_LIBRARY', os.path.join(ROOT, '.build-liborientd', 'liborientd.so.0'))
 import orientd_testbed as T  # noqa: E402
 
-
-@pytest.fixture
-def bus():
-    b = T.PrivateBus()
-    yield b
-    b.close()
-
-
-@pytest.fixture
-def testbed():
-    tb = T.Testbed()
-    yield tb
-    tb.close()
-
-
-@pytest.fixture
-def start(bus, testbed):
-    """start(*args) runs orientd on the private bus against the testbed; stopped afterwards."""
-    daemons = []
-
-    def run(*args, wait=True):
-        d = T.Orientd(bus, testbed, args, wait=wait)
-        daemons.append(d)
-        return d
-    yield run
-    for d in daemons:
-        d.stop()
+# The e2e tests' fixtures (a private bus, a testbed, orientd on both), loaded under another
+# module name: both files are called conftest.
+_spec = importlib.util.spec_from_file_location('e2e_conftest', os.path.join(ROOT, 'Tests', 'e2e', 'conftest.py'))
+_e2e = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_e2e)
+bus, testbed, start = _e2e.bus, _e2e.testbed, _e2e.start
 
 
 @pytest.fixture
