@@ -2,6 +2,7 @@
 turned through the four edge-up poses, its toolbar moves and turns while the drawing stays
 put. A screenshot of each orientation is kept in Tests/client/screenshots/ (not committed)."""
 import os
+import socket
 import subprocess
 import threading
 import time
@@ -21,16 +22,28 @@ FRAME_SETTLE_S = 0.7
 
 @pytest.fixture
 def display():
-    r, w = os.pipe()
-    xvfb = subprocess.Popen(['Xvfb', '-displayfd', str(w), '-screen', '0', '640x640x24', '-nolisten', 'tcp'],
-                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(w)
-    number = os.read(r, 16).decode().strip()
-    os.close(r)
-    assert number, 'Xvfb did not start'
-    yield ':' + number
+    """A private Xvfb. Its number is one that no X server answers on, either as a file socket
+    or as an abstract one: abstract sockets are shared by every process in the network
+    namespace, even one with its own /tmp (another Xvfb there would take our clients)."""
+    env = {k: v for k, v in os.environ.items() if k not in ('LD_PRELOAD', 'UMOCKDEV_DIR')}
+    number = next(n for n in range(100 + os.getpid() % 500, 1000)
+                  if not os.path.exists('/tmp/.X%d-lock' % n) and not accepts('\0/tmp/.X11-unix/X%d' % n)
+                  and not accepts('/tmp/.X11-unix/X%d' % n))
+    xvfb = subprocess.Popen(['Xvfb', ':%d' % number, '-screen', '0', '640x640x24', '-nolisten', 'tcp'],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert T.wait_for(lambda: accepts('/tmp/.X11-unix/X%d' % number)), 'Xvfb :%d does not start' % number
+    yield ':%d' % number
     xvfb.kill()
     xvfb.wait()
+
+
+def accepts(path):
+    with socket.socket(socket.AF_UNIX) as s:
+        try:
+            s.connect(path)
+            return True
+        except OSError:
+            return False
 
 
 class Lines:
