@@ -5,7 +5,8 @@
  *
  * Threads: a client is used from one thread at a time; observers run on that thread, inside
  * orientd_client_dispatch() or orientd_client_run(). Separate clients are independent.
- * No hidden threads, no signals, no global state.
+ * No hidden threads, no signals, no global state. An observer may add and remove observers
+ * and call the client, but not free it (free it after orientd_client_dispatch() returns).
  *
  * Errors: functions returning int give 0 (or a value >= 0) on success and a negative
  * ORIENTD_E_* code on failure; orientd_client_last_error() says why. */
