@@ -4,7 +4,9 @@
 #   make install              PREFIX=/usr/local DESTDIR=
 #   make install-compat       also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
 #   make test                 every test (scripts/test)
-#   make deb                  Debian packages orientd and orientd-sensor-proxy into out/
+#   make liborientd           the client library for apps in .build-liborientd/ (scripts/build-liborientd)
+#   make deb                  Debian packages orientd, orientd-sensor-proxy, liborientd0 and
+#                             liborientd-dev into out/
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -20,6 +22,14 @@ MANDIR = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The client library: multiarch under dpkg-buildpackage (which exports DEB_HOST_MULTIARCH).
+LIBDIR = $(PREFIX)/lib$(if $(DEB_HOST_MULTIARCH),/$(DEB_HOST_MULTIARCH))
+INCLUDEDIR = $(PREFIX)/include
+PKGCONFIGDIR = $(LIBDIR)/pkgconfig
+LIB = .build-liborientd
+LIB_VERSION = 0.1.0
+LIB_SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CallError Sources/Systemd Sources/OrientationCore \
+	Sources/PostureCore Sources/OrientdClient Sources/liborientd -type f) scripts/build-liborientd scripts/liborientd.map orientd.pc.in
 # Both programs are built in Embedded Swift: no Swift runtime, only what they use of the
 # standard library, compiled in (scripts/build-embedded). BIN holds what is installed and tested.
 EMBEDDED = .build-embedded
@@ -30,7 +40,7 @@ SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CInpu
 # Shell completions, written by orientctl from its command table.
 COMPLETIONS = $(EMBEDDED)/completions
 
-.PHONY: all build orientctl install install-compat uninstall test deb
+.PHONY: all build orientctl liborientd install install-compat uninstall test deb
 all: build
 
 build: $(BIN)/orientd $(BIN)/orientctl $(COMPLETIONS)/orientctl.bash
@@ -41,6 +51,11 @@ orientctl: $(BIN)/orientctl $(COMPLETIONS)/orientctl.bash
 $(EMBEDDED)/orientd $(EMBEDDED)/orientctl &: $(SOURCES) scripts/build-embedded scripts/orientd.symbol-order scripts/orientd.ld
 	scripts/build-embedded $(EMBEDDED)
 
+liborientd: $(LIB)/liborientd.so.$(LIB_VERSION)
+
+$(LIB)/liborientd.so.$(LIB_VERSION): $(LIB_SOURCES) include/orientd.h
+	scripts/build-liborientd $(LIB)
+
 $(BIN)/%: $(EMBEDDED)/%
 	install -Dm755 $< $@
 
@@ -50,7 +65,7 @@ $(COMPLETIONS)/orientctl.bash: $(BIN)/orientctl
 	$(BIN)/orientctl --generate-completion-script fish > $(COMPLETIONS)/orientctl.fish
 	$(BIN)/orientctl --generate-completion-script bash > $@
 
-install: build
+install: build liborientd
 	install -Dm755 $(BIN)/orientd $(DESTDIR)$(LIBEXECDIR)/orientd
 	install -Dm755 $(BIN)/orientctl $(DESTDIR)$(BINDIR)/orientctl
 	install -d $(DESTDIR)$(UNITDIR)
@@ -68,6 +83,14 @@ install: build
 	install -Dm644 $(COMPLETIONS)/orientctl.bash $(DESTDIR)$(BASHCOMPDIR)/orientctl
 	install -Dm644 $(COMPLETIONS)/_orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl
 	install -Dm644 $(COMPLETIONS)/orientctl.fish $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish
+	install -Dm644 $(LIB)/liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.$(LIB_VERSION)
+	ln -sf liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.0
+	ln -sf liborientd.so.0 $(DESTDIR)$(LIBDIR)/liborientd.so
+	install -Dm644 include/orientd.h $(DESTDIR)$(INCLUDEDIR)/orientd.h
+	install -d $(DESTDIR)$(PKGCONFIGDIR)
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(LIBDIR)|' -e 's|@includedir@|$(INCLUDEDIR)|' -e 's|@version@|$(LIB_VERSION)|' \
+		orientd.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/orientd.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/orientd.pc
 
 install-compat: install
 	install -d $(DESTDIR)$(UNITDIR)/orientd.service.d
@@ -89,7 +112,9 @@ uninstall:
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \
 		$(DESTDIR)$(DOCDIR)/README.md \
 		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 \
-		$(DESTDIR)$(BASHCOMPDIR)/orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish
+		$(DESTDIR)$(BASHCOMPDIR)/orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish \
+		$(DESTDIR)$(LIBDIR)/liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.0 $(DESTDIR)$(LIBDIR)/liborientd.so \
+		$(DESTDIR)$(INCLUDEDIR)/orientd.h $(DESTDIR)$(PKGCONFIGDIR)/orientd.pc
 
 test:
 	scripts/test

@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .executable(name: "orientd", targets: ["orientd"]),
         .executable(name: "orientctl", targets: ["orientctl"]),
+        // For apps: the device orientation with UIDevice's semantics (docs/client-library.md).
+        .library(name: "OrientdClient", targets: ["OrientdClient"]),
     ],
     targets: [
         // C edge: the only modules that see C headers.
@@ -59,6 +61,15 @@ let package = Package(
         .executableTarget(name: "orientctl", dependencies: ["CLibc", "CallError", "OrientationCore", "PostureCore", "Sensors", "Systemd"],
                           swiftSettings: lean),
 
+        // The client library for apps (docs/client-library.md): UIDevice's semantics over
+        // org.orientd.Orientation1, or net.hadess.SensorProxy where orientd is absent. No
+        // Foundation: scripts/build-liborientd builds it in Embedded Swift with its C ABI
+        // (Sources/liborientd) as liborientd.so.
+        .target(name: "OrientdClient", dependencies: ["CallError", "CLibc", "OrientationCore", "PostureCore", "Systemd"],
+                swiftSettings: lean),
+        // examples/swift: a Swift command that follows the orientation.
+        .executableTarget(name: "orientd-follow", dependencies: ["OrientdClient"], path: "examples/swift", swiftSettings: lean),
+
         .executableTarget(name: "classifier-bench", dependencies: ["OrientationCore"], swiftSettings: lean),
 
         // Private buses, child processes and clients for end-to-end tests and benchmarks.
@@ -66,6 +77,7 @@ let package = Package(
         .executableTarget(name: "bus-bench", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "OrientdClientTests", dependencies: ["OrientdClient"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),

@@ -7,9 +7,15 @@ import CLibc
 public final class EventLoop: Timers {
     public let handle: OpaquePointer
 
-    public init() throws(CallError) {
+    /// `shared`: the thread's default loop (the daemon's); otherwise a loop of its own, for a
+    /// library that must not take over its caller's default loop.
+    public init(shared: Bool = true) throws(CallError) {
         var event: OpaquePointer?
-        try check(sd_event_default(&event), "sd_event_default")
+        if shared {
+            try check(sd_event_default(&event), "sd_event_default")
+        } else {
+            try check(sd_event_new(&event), "sd_event_new")
+        }
         handle = event!
     }
 

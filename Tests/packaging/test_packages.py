@@ -16,7 +16,7 @@ import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 OUT = os.path.join(ROOT, 'out')
-PACKAGES = ['orientd', 'orientd-sensor-proxy']
+PACKAGES = ['orientd', 'orientd-sensor-proxy', 'liborientd0', 'liborientd-dev']
 
 pytestmark = pytest.mark.skipif(os.environ.get('ORIENTD_SKIP_PACKAGE_TEST') == '1',
                                 reason='ORIENTD_SKIP_PACKAGE_TEST=1: Debian packages NOT built or tested')
@@ -78,8 +78,10 @@ def staged_files():
     """{path: mode} of what `make install install-compat` installs with debian/rules' paths."""
     dest = tempfile.mkdtemp(prefix='orientd-stage-')
     try:
+        # dpkg-buildpackage exports DEB_HOST_MULTIARCH, which puts liborientd in its multiarch directory.
+        multiarch = run(['dpkg-architecture', '-qDEB_HOST_MULTIARCH']).strip()
         run(['make', '-s', 'install', 'install-compat', 'DESTDIR=' + dest] + install_paths(), cwd=ROOT,
-            env=dict(os.environ, PATH='/opt/swift/usr/bin:' + os.environ['PATH']))
+            env=dict(os.environ, PATH='/opt/swift/usr/bin:' + os.environ['PATH'], DEB_HOST_MULTIARCH=multiarch))
         files = {}
         for top, dirs, names in os.walk(dest):
             for n in names:
@@ -111,7 +113,8 @@ def test_every_installed_file_is_in_exactly_one_package_with_its_mode(debs):
         p, n = holders[0]
         claimed.add((p, n))
         kind, deb_mode, owner = contents[p][n]
-        if kind != '-' or deb_mode != mode or owner != 'root/root':
+        # Files, and the library's soname and development links.
+        if kind not in ('-', 'l') or deb_mode != mode or owner != 'root/root':
             problems.append('%s: %s%s %s in %s, %s when installed' % (n, kind, deb_mode, owner, p, mode))
     for p in PACKAGES:
         extra = {DEBHELPER_FILES_FOR for DEBHELPER_FILES_FOR in (f.format(p=p) for f in DEBHELPER_FILES)}
