@@ -95,6 +95,30 @@ GOALS = {
 }
 SINGLE_GOALS = {'posture_rest_wakeups_per_s': ('≤ 2', lambda v: v <= 2)}
 
+NOTES = [
+    'How to read it:',
+    '',
+    '- **A step** (a pose written at once) waits for the next rest read, 125 ms on average at',
+    '  orientd\'s 250 ms rest reads, or for the chip\'s motion detector; iio-sensor-proxy reads',
+    '  every 700 ms. **A rotation** (90° or 180° in 0.4 s, as a hand turns) is timed from the end',
+    '  of the motion; the device orientation can arrive before it ends (negative figures).',
+    '- **The screen rule** decides on a fake accelerometer by its still path: the fake does not',
+    '  move between reads once a turn ends. Hands carry tremor, and there the hold decides; the',
+    '  corpus and generated-motion figures measure that.',
+    '- **Begin / claim → first orientation**: orientd\'s classifier takes two agreeing readings',
+    '  15 ms apart; iio-sensor-proxy answers from its first timer tick (700 ms), or, for input',
+    '  accelerometers, from a single reading.',
+    '- **Memory**: VmRSS counts every resident page, Pss divides shared pages among the processes',
+    '  that map them, USS counts the pages no other process maps, so it depends on the',
+    '  neighbours. *Alone*: beside the test harness only. *As on a desktop*: beside a process that',
+    '  maps every page of the libraries a desktop session maps anyway (GLib, libsystemd, libc, …;',
+    '  `benchmarks/desktop_neighbour.py`), so a library page counts as shared, as it would there.',
+    '  *Own pages* (the executable, heap, stack and anonymous mappings) depend on no neighbour.',
+    '  On a shared machine another iio-sensor-proxy started by other work can share its',
+    '  executable\'s pages too.',
+    '',
+]
+
 BREAKDOWN = re.compile(r'memory_(desktop_)?(before|generating|after)_(orientd|iio_sensor_proxy)_rss_pss_uss_kib\[(.*)\]$')
 
 
@@ -213,6 +237,7 @@ def main():
     if load is not None and load > 1.0:
         out += ['The machine was shared with other work during this run (load average %s at the start):' % load,
                 'timings and wake-ups are then less steady than on an idle machine.', '']
+    out += NOTES
     used = {n for n, _ in lines if n.startswith('bench_')}
     for title, prefixes, command in FAMILIES:
         used |= family_table(out, values, title, prefixes, command)
