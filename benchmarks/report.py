@@ -116,6 +116,8 @@ NOTES = [
     '  *Own pages* (the executable, heap, stack and anonymous mappings) depend on no neighbour.',
     '  On a shared machine another iio-sensor-proxy started by other work can share its',
     '  executable\'s pages too.',
+    '- **Input accelerometer** wake-ups while orientd polls a device that has sent no event are',
+    '  not comparable: every ioctl umockdev emulates is a round trip on a socket.',
     '',
 ]
 
