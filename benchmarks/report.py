@@ -3,8 +3,11 @@
 `scripts/bench` run, the file given. Every figure on the page is one of those lines: orientd's
 beside iio-sensor-proxy's with their ratio (`common.print_side_by_side`) and the goal where the
 project has one; the lines no table takes are listed as they are, and all of them at the end.
-    python3 benchmarks/report.py LINES > docs/benchmarks.md      (scripts/bench --report runs it)
+    python3 benchmarks/report.py LINES [VM_LOG] > docs/benchmarks.md   (scripts/bench --report runs it)
+VM_LOG: the output of `DEBIAN_SUITE=trixie scripts/system-test`; its `memory …` lines (both
+daemons on the kernel's kxcjk1013 in three states) become the Debian 13 table.
 """
+import os
 import re
 import sys
 
@@ -219,6 +222,22 @@ def singles_table(out, lines, used, title, starts, command):
     return {n for n, _ in chosen}
 
 
+VM_MEMORY = re.compile(r'(memory (?:orientd|iio-sensor-proxy|ratio)[^:]*): (.*)$')
+
+
+def vm_memory_table(out, path):
+    """The `memory …` lines of a Debian 13 system-test log, as they are."""
+    with open(path) as f:
+        found = [m.groups() for m in map(VM_MEMORY.search, f) if m]
+    out.append('### Memory on Debian 13 (the VM, iio-sensor-proxy 3.7)\n\n`DEBIAN_SUITE=trixie scripts/system-test`\n')
+    if not found:
+        out.append('No `memory …` lines in %s.\n' % os.path.basename(path))
+        return
+    out.append('| line | value |\n|---|---|')
+    out += ['| %s | %s |' % (name, value.strip()) for name, value in found]
+    out.append('')
+
+
 def main():
     lines = read_lines(sys.argv[1])
     values = dict(lines)
@@ -245,6 +264,8 @@ def main():
         used |= family_table(out, values, title, prefixes, command)
     for title, starts, command in SINGLES:
         used |= singles_table(out, lines, used, title, starts, command)
+    if len(sys.argv) > 2:
+        vm_memory_table(out, sys.argv[2])
     used |= breakdown_tables(out, lines)
     rest = [(n, v) for n, v in lines if n not in used]
     if rest:
