@@ -80,6 +80,7 @@ install: build liborientd
 	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	install -Dm644 man/orientd.8 $(DESTDIR)$(MANDIR)/man8/orientd.8
 	install -Dm644 man/orientctl.1 $(DESTDIR)$(MANDIR)/man1/orientctl.1
+	install -Dm644 man/orientd-hwdb.7 $(DESTDIR)$(MANDIR)/man7/orientd-hwdb.7
 	install -Dm644 $(COMPLETIONS)/orientctl.bash $(DESTDIR)$(BASHCOMPDIR)/orientctl
 	install -Dm644 $(COMPLETIONS)/_orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl
 	install -Dm644 $(COMPLETIONS)/orientctl.fish $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish
@@ -111,7 +112,7 @@ uninstall:
 		$(DESTDIR)$(POLKITACTIONDIR)/net.hadess.SensorProxy.policy \
 		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \
 		$(DESTDIR)$(DOCDIR)/README.md \
-		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 \
+		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 $(DESTDIR)$(MANDIR)/man7/orientd-hwdb.7 \
 		$(DESTDIR)$(BASHCOMPDIR)/orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish \
 		$(DESTDIR)$(LIBDIR)/liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.0 $(DESTDIR)$(LIBDIR)/liborientd.so \
 		$(DESTDIR)$(INCLUDEDIR)/orientd.h $(DESTDIR)$(PKGCONFIGDIR)/orientd.pc

@@ -14,9 +14,14 @@ heap and anonymous mappings), for mappings of at least 40 KiB.
     umockdev-wrapper /usr/bin/python3 benchmarks/memory_breakdown.py --orientd-bin .build-bin
 
 Private pages of a shared library count in USS only while no other process maps them, so USS
-and Pss depend on what else runs: iio-sensor-proxy's USS moves by 300 KiB with whether another
-GIO program is running (libgio's pages are then shared). `own` does not. The umockdev preload
-library (libumockdev-preload.so.0) is mapped only under test; its row shows what it adds.
+and Pss depend on what else runs: iio-sensor-proxy's USS moves by 450 KiB with whether another
+GDBus program is running (libgio's GDBus pages are then shared). `own` does not. With
+--desktop each daemon is measured a second time beside desktop_neighbour.py, a process that
+maps every page of the libraries a desktop session maps anyway (GLib, libsystemd, libc, ...):
+the `memory_desktop_` lines, USS as on a desktop. `own` is split into the executable's pages,
+the heap, the stack and the other anonymous mappings (`own_executable` ... `own_anon`). The
+umockdev preload library (libumockdev-preload.so.0) is mapped only under test; its row shows
+what it adds.
 """
 import argparse
 import os
@@ -27,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
 import compare_iio_sensor_proxy as B  # noqa: E402
+import desktop_neighbour  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
 KINDS = ('orientd', 'iio-sensor-proxy')
@@ -48,7 +54,7 @@ def smaps(pid):
                 continue
             if '-' in fields[0] and not fields[0].endswith(':'):
                 path = fields[5] if len(fields) > 5 else ''
-                name = os.path.basename(path) if path.startswith('/') else '[anon]' if path in ('', '[heap]') else path
+                name = os.path.basename(path) if path.startswith('/') else '[anon]' if path == '' else path
                 out.setdefault(name, {'rss': 0, 'pss': 0, 'uss': 0})
             elif fields[0] == 'Rss:':
                 out[name]['rss'] += int(fields[1])
@@ -64,16 +70,27 @@ def is_shared(name):
     return '.so' in name or name in ('[vdso]', '[vvar]', '[vsyscall]')
 
 
+OWN_PARTS = ('executable', 'heap', 'stack', 'anon')
+
+
+def own_part(name):
+    return {'[heap]': 'heap', '[stack]': 'stack', '[anon]': 'anon'}.get(name, 'executable')
+
+
 def snapshot(pid):
     files = smaps(pid)
     total = {'vmrss': B.vmrss(pid),
              'pss': sum(v['pss'] for v in files.values()),
              'uss': sum(v['uss'] for v in files.values()),
              'own': sum(v['rss'] for name, v in files.items() if not is_shared(name))}
+    for part in OWN_PARTS:
+        total['own_' + part] = sum(v['rss'] for name, v in files.items()
+                                   if not is_shared(name) and own_part(name) == part)
     return total, files
 
 
-def measure(kind, args):
+def measure(kind, args, desktop=False):
+    neighbour = desktop_neighbour.start()[0] if desktop else None
     bus, tb = T.PrivateBus(), T.Testbed()
     acc = tb.accelerometer(variant='poll', props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'},
                            devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
@@ -92,6 +109,9 @@ def measure(kind, args):
         d.stop()
         acc.close()
         bus.close()
+        if neighbour:
+            neighbour.kill()
+            neighbour.wait()
     return found
 
 
@@ -103,16 +123,33 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--orientd-bin', required=True)
     ap.add_argument('--breakdown', action='store_true', help='also the figures per mapped file')
+    ap.add_argument('--desktop', action='store_true',
+                    help='also beside a process that maps the libraries a desktop maps (memory_desktop_ lines)')
     args = ap.parse_args()
     results = {kind: measure(kind, args) for kind in KINDS}
+    print_totals('memory', results)
+    if args.breakdown:
+        print_breakdown('memory', results)
+    if args.desktop:
+        print('memory_desktop_libraries: %d' % len(desktop_neighbour.library_paths()))
+        results = {kind: measure(kind, args, desktop=True) for kind in KINDS}
+        print_totals('memory_desktop', results)
+        if args.breakdown:
+            print_breakdown('memory_desktop', results)
+
+
+def print_totals(prefix, results):
     for state in STATES:
-        for metric in ('vmrss', 'pss', 'uss', 'own'):
+        for metric in ('vmrss', 'pss', 'uss', 'own') + tuple('own_' + p for p in OWN_PARTS):
             mine, theirs = (results[k][state][0][metric] for k in KINDS)
-            print('memory_%s_orientd_%s_kib: %d' % (state, metric, mine))
-            print('memory_%s_iio_sensor_proxy_%s_kib: %d' % (state, metric, theirs))
-            print('memory_%s_ratio_%s: %.2f' % (state, metric, mine / theirs))
-    if not args.breakdown:
-        return
+            print('%s_%s_orientd_%s_kib: %d' % (prefix, state, metric, mine))
+            print('%s_%s_iio_sensor_proxy_%s_kib: %d' % (prefix, state, metric, theirs))
+            if theirs:
+                print('%s_%s_ratio_%s: %.2f' % (prefix, state, metric, mine / theirs))
+    sys.stdout.flush()
+
+
+def print_breakdown(prefix, results):
     for kind in KINDS:
         for state in STATES:
             files = results[kind][state][1]
@@ -122,8 +159,8 @@ def main():
                     for m in other:
                         other[m] += v[m]
                     continue
-                print('memory_%s_%s_rss_pss_uss_kib[%s]: %d / %d / %d' % (state, key(kind), name, v['rss'], v['pss'], v['uss']))
-            print('memory_%s_%s_rss_pss_uss_kib[other]: %d / %d / %d' % (state, key(kind), other['rss'], other['pss'], other['uss']))
+                print('%s_%s_%s_rss_pss_uss_kib[%s]: %d / %d / %d' % (prefix, state, key(kind), name, v['rss'], v['pss'], v['uss']))
+            print('%s_%s_%s_rss_pss_uss_kib[other]: %d / %d / %d' % (prefix, state, key(kind), other['rss'], other['pss'], other['uss']))
 
 
 if __name__ == '__main__':

@@ -91,15 +91,21 @@ def main():
     elapsed = time.monotonic() - t0
     if noise:
         noise.close()
-    print('at rest, switch exported, noise %.2f m/s2 rms: %.2f wake-ups/s, %.2f ms CPU/s over %.0f s, posture %s'
-          % (args.noise, (w1 - w0) / elapsed, (c1 - c0) * 1000 / elapsed, elapsed, client.get('Posture')))
-    for name in ('low rate', 'full rate'):
-        if name == 'full rate':
+    print('posture_rest_noise_rms_ms2: %.2f' % args.noise)
+    print('posture_rest_seconds: %.0f' % elapsed)
+    print('posture_rest_wakeups_per_s: %.2f' % ((w1 - w0) / elapsed))
+    print('posture_rest_cpu_ms_per_s: %.2f' % ((c1 - c0) * 1000 / elapsed))
+    print('posture_rest_posture: %s' % client.get('Posture'))
+    # A new hinge angle read by both sensors -> PostureDidChange, nobody generating
+    # (low rate) and with one Begin held (full rate).
+    for name in ('low_rate', 'full_rate'):
+        if name == 'full_rate':
             client.client.begin()
             time.sleep(0.5)
         v = latencies(client, hinge, args.rounds)
-        print('%s: new angle -> PostureDidChange, n %d, median %.2f s, max %.2f s'
-              % (name, len(v), statistics.median(v), v[-1]))
+        print('posture_%s_changes: %d' % (name, len(v)))
+        print('posture_%s_change_median_s: %.2f' % (name, statistics.median(v)))
+        print('posture_%s_change_max_s: %.2f' % (name, v[-1]), flush=True)
     daemon.stop()
 
 

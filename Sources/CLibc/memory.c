@@ -5,7 +5,8 @@
 #include <malloc.h>
 #include <sys/mman.h>
 
-/* How orientd keeps its own memory small; README.md, "Memory", says what each step saves. */
+/* How orientd keeps its own memory small; docs/architecture.md, "Memory", says what each step
+   is, docs/benchmarks.md what it weighs. */
 
 /* Linux 5.4's value, for headers that predate it. */
 #ifndef MADV_PAGEOUT
@@ -31,7 +32,7 @@ struct ranges {
    scripts/orientd.symbol-order, about 200 KB, the PLT and the unnamed functions beside them;
    scripts/build-embedded): it stays. Paged out, a client's Begin read it back from the file and
    Begin -> first reading took 1.3-3.4 ms longer; unmapped but cached (MADV_DONTNEED), 0.6-0.9 ms
-   longer (README.md, "Memory"). */
+   longer (first_orientation_ms of benchmarks/compare_iio_sensor_proxy.py, five fresh daemons). */
 static const uintptr_t hot_code_bytes = 256 * 1024;
 
 static void add_range(struct ranges *ranges, uintptr_t start, uintptr_t end, int advice) {

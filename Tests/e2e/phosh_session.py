@@ -2,7 +2,7 @@
 it, on a private session bus, rotating the output from net.hadess.SensorProxy on the system bus
 at `system_bus_address` (orientd --sensor-proxy-compat or iio-sensor-proxy).
 
-What it takes (README "Desktops and shells"): WLR_BACKENDS=headless, WLR_RENDERER=pixman,
+What it takes (docs/testing.md, "phosh without a screen"): WLR_BACKENDS=headless, WLR_RENDERER=pixman,
 WLR_HEADLESS_OUTPUTS=1; GSETTINGS_BACKEND=keyfile; a private 0700 XDG_RUNTIME_DIR; `[core]
 xwayland=false`; phosh --unlocked (a locked phosh releases the sensor); and a virtual pointer
 before phosh starts (wayland_wire.py says why). phosh is started beside phoc, not with

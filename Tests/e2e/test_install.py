@@ -15,7 +15,8 @@ FILES = ['bin/orientctl', 'libexec/orientd', 'lib/systemd/system/orientd.service
          'lib/udev/rules.d/80-orientd.rules', 'share/dbus-1/system.d/org.orientd.Orientation1.conf',
          'share/dbus-1/system-services/org.orientd.Orientation1.service',
          'share/dbus-1/interfaces/org.orientd.Orientation1.xml', 'share/dbus-1/interfaces/org.orientd.Posture1.xml',
-         'share/doc/orientd/README.md']
+         'share/doc/orientd/README.md', 'share/man/man8/orientd.8', 'share/man/man1/orientctl.1',
+         'share/man/man7/orientd-hwdb.7']
 COMPAT = ['lib/systemd/system/orientd.service.d/sensor-proxy-compat.conf',
           'share/dbus-1/system.d/net.hadess.SensorProxy.conf',
           'share/dbus-1/system-services/net.hadess.SensorProxy.service']

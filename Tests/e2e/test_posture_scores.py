@@ -1,5 +1,5 @@
 """`orientctl posture` (the daemon's tracker, in the binary `make build` puts in .build-bin) scored
-on both posture corpora, against the goals the README's posture section states:
+on both posture corpora, against the goals docs/posture.md states:
 
 - corpus-posture/ (our simulator, scripts/make-posture-corpus.py), scored by
   scripts/score-posture.py;

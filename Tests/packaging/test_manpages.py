@@ -1,6 +1,8 @@
-"""The man pages (man/orientd.8, man/orientctl.1): groff renders them without a warning, every
-option that `orientd --help` and `orientctl [SUBCOMMAND] --help` print is documented, and the
-version in debian/changelog is the one in Sources/OrientationCore/Version.swift."""
+"""The man pages (man/orientd.8, man/orientctl.1, man/orientd-hwdb.7): groff renders them without
+a warning, every option that `orientd --help` and `orientctl [SUBCOMMAND] --help` print is
+documented, the udev properties orientd-hwdb(7) lists are exactly those the sources read and the
+shipped rules set, and the version in debian/changelog is the one in
+Sources/OrientationCore/Version.swift."""
 import os
 import re
 import subprocess
@@ -11,7 +13,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 # The binaries to ask for --help: ORIENTD_BIN_DIR, else the debug build `scripts/test` made.
 BIN = os.environ.get('ORIENTD_BIN_DIR') or os.path.join(ROOT, '.build', 'debug')
 PAGES = {'orientd': os.path.join(ROOT, 'man', 'orientd.8'),
-         'orientctl': os.path.join(ROOT, 'man', 'orientctl.1')}
+         'orientctl': os.path.join(ROOT, 'man', 'orientctl.1'),
+         'orientd-hwdb': os.path.join(ROOT, 'man', 'orientd-hwdb.7')}
 OPTION = re.compile(r'(?<![\w-])(--?[A-Za-z][\w-]*)')
 
 
@@ -68,6 +71,40 @@ def test_every_orientctl_subcommand_and_option_is_in_its_page():
         if sub and not re.search(r'^\s*' + re.escape(sub) + r'\s*$', text, re.M):
             missing.append('section for subcommand ' + sub)
     assert not missing, 'not in orientctl.1: %s' % missing
+
+
+# A udev property the sources read: `property("NAME")`, or a constant `…Property = "NAME"`
+# (`property` alone too) handed to sd-device; and one a shipped rule sets: `ENV{NAME}="…"`.
+READ_PROPERTY = re.compile(r'(?:property\("|[pP]roperty = ")([A-Z][A-Z0-9_]+)"')
+SET_PROPERTY = re.compile(r'ENV\{([A-Z][A-Z0-9_]+)\}\+?="')
+# udev's own keys of every device and event, which no hwdb entry or local rule sets.
+UDEV_KEYS = {'ACTION', 'SUBSYSTEM', 'DEVNAME', 'DEVPATH', 'SYSTEMD_WANTS'}
+
+
+def properties_read_or_set():
+    found = set()
+    for folder, _, files in os.walk(os.path.join(ROOT, 'Sources')):
+        for name in files:
+            if name.endswith('.swift'):
+                found |= set(READ_PROPERTY.findall(open(os.path.join(folder, name)).read()))
+    for name in os.listdir(os.path.join(ROOT, 'udev')):
+        found |= set(SET_PROPERTY.findall(open(os.path.join(ROOT, 'udev', name)).read()))
+    return found - UDEV_KEYS
+
+
+def documented_properties():
+    """The tagged paragraphs of the page's PROPERTIES section."""
+    text = page_text(PAGES['orientd-hwdb'])
+    section = text.split('\nPROPERTIES\n', 1)[1].split('\nSCALE AND OFFSET\n', 1)[0]
+    return set(re.findall(r'^ {7}([A-Z][A-Z0-9_]+)$', section, re.M))
+
+
+def test_hwdb_page_lists_every_udev_property_and_no_other():
+    code = properties_read_or_set()
+    assert {'ACCEL_MOUNT_MATRIX', 'ORIENTD_SUPPORTED_ORIENTATIONS', 'ORIENTD_ACCELEROMETER'} <= code, code
+    page = documented_properties()
+    assert code - page == set(), 'read or set, not in orientd-hwdb.7: %s' % sorted(code - page)
+    assert page - code == set(), 'in orientd-hwdb.7, never read or set: %s' % sorted(page - code)
 
 
 def version_number():

@@ -251,7 +251,8 @@ def test_install_and_purge_leave_nothing_behind(debs, root):
     assert wants not in installed, 'orientd would start at boot on machines without an accelerometer'
     assert installed.get(alias, (None, None))[1] == '/lib/systemd/system/orientd.service', installed.get(alias)
     for f in ['usr/libexec/orientd', 'usr/bin/orientctl', 'lib/systemd/system/orientd.service.d/sensor-proxy-compat.conf',
-              'usr/share/dbus-1/system-services/net.hadess.SensorProxy.service', 'usr/share/man/man8/orientd.8.gz']:
+              'usr/share/dbus-1/system-services/net.hadess.SensorProxy.service', 'usr/share/man/man8/orientd.8.gz',
+              'usr/share/man/man7/orientd-hwdb.7.gz']:
         assert os.path.exists(os.path.join(root, f)), f
     r = chroot(root, '/usr/libexec/orientd', '--version')
     assert r.returncode == 0 and r.stdout.startswith('orientd %s ' % version()), r.stdout + r.stderr
