@@ -83,6 +83,7 @@ def test_orientctl_sensors_names_a_missing_scale(testbed):
     out = sensors(testbed)
     assert 'refused' not in out, out
     assert 'steady length taken as g' in out, out
+    assert 'the daemon takes a steady reading as g' in out, out
 
 
 # -- 9: a base accelerometer is never the display one ------------------------------------
