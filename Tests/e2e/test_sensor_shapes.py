@@ -221,3 +221,16 @@ def test_an_unmarked_platform_device_is_not_a_light_sensor(testbed, start, bus):
     d = start('--sensor-proxy-compat')
     _, get = compat(bus)
     assert bool(get('HasAmbientLight')) is False, d.output()
+
+
+@pytest.mark.parametrize('mark,expected', [('iio-buffer-als', 321.0), ('iio-poll-als', 999.0)])
+def test_a_rule_chooses_between_polled_and_buffered_light(testbed, start, bus, mark, expected):
+    """A HID hub's light sensor with both `in_illuminance_raw` and the `in_intensity_both`
+    scan element: orientd reads it polled by default, as the rule's mark says otherwise."""
+    import buffered_fakes as B
+    dev = B.add_buffered_light(testbed, attrs={'in_illuminance_raw': '999'}, props={'IIO_SENSOR_PROXY_TYPE': mark})
+    dev.set_raw(321)
+    d = start('--sensor-proxy-compat')
+    proxy, get = compat(bus)
+    proxy.ClaimLight(dbus_interface=ISP[2])
+    assert T.wait_for(lambda: float(get('LightLevel')) == expected, 5), (float(get('LightLevel')), d.output())
