@@ -234,3 +234,12 @@ def test_a_rule_chooses_between_polled_and_buffered_light(testbed, start, bus, m
     proxy, get = compat(bus)
     proxy.ClaimLight(dbus_interface=ISP[2])
     assert T.wait_for(lambda: float(get('LightLevel')) == expected, 5), (float(get('LightLevel')), d.output())
+
+
+@pytest.mark.parametrize('trigger', [True, False])
+def test_buffer_only_accelerometer_answers_an_idle_read(testbed, start, trigger):
+    acc = testbed.accelerometer(variant='buffer', raw=False, trigger=trigger, pose='landscapeRight')
+    found = T.device_state(acc)
+    d = start()
+    assert d.client.get('Orientation') == 'landscapeRight', d.output()
+    assert T.device_state(acc) == found       # one scan, then left as found

@@ -121,6 +121,15 @@ public final class IIOSource: SampleSource {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
         // Drivers refuse the raw attributes while a buffer runs: a lingering one goes.
         if let reader, reader.isPaused, reader is BufferedReader { stop() }
+        if !configuration.hasRawAttributes {
+            let reading: Vector3
+            do {
+                reading = try BufferOneShot.read(bound, configuration, custody: custody)
+            } catch {
+                throw SourceError("\(bound.sysname): \(error)")
+            }
+            return try oneShotScaled(reading)
+        }
         guard keepsOneShotReadsOpen else {
             let reading: Vector3
             do {
