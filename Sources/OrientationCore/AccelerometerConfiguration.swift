@@ -28,6 +28,11 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
     public var notes: [String]
 
     public static let axisNames = ["x", "y", "z"]
+    /// The channel names of the axes: `accel_x` (`in_accel_x_raw`), or `accel0_x`
+    /// (`in_accel0_x_raw`) where the driver numbers its channels; the first with all three wins.
+    public static let channelPrefixes = ["accel", "accel0"]
+    /// `accel` or `accel0` (libiio's channel ids are `<prefix>_x`, …).
+    public var channelPrefix: String
 
     /// Why a device is not used.
     public enum Refusal: Error, Equatable, CustomStringConvertible {
@@ -44,9 +49,12 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
     /// Reads the configuration. `property` answers udev properties, `attribute` sysfs
     /// attributes of the device (nil when absent).
     public init(name fallbackName: String, property: (String) -> String?, attribute: (String) -> String?) throws(Refusal) {
-        let polled = Self.axisNames.allSatisfy { attribute("in_accel_\($0)_raw") != nil }
-        hasBuffer = Self.axisNames.allSatisfy { attribute("scan_elements/in_accel_\($0)_en") != nil }
-        guard polled || hasBuffer else { throw .notAnAccelerometer }
+        func polledAs(_ prefix: String) -> Bool { Self.axisNames.allSatisfy { attribute("in_\(prefix)_\($0)_raw") != nil } }
+        func bufferedAs(_ prefix: String) -> Bool { Self.axisNames.allSatisfy { attribute("scan_elements/in_\(prefix)_\($0)_en") != nil } }
+        guard let prefix = Self.channelPrefixes.first(where: { polledAs($0) || bufferedAs($0) }) else { throw .notAnAccelerometer }
+        channelPrefix = prefix
+        let polled = polledAs(prefix)
+        hasBuffer = bufferedAs(prefix)
         hasRawAttributes = polled
         name = attribute("name") ?? fallbackName
         notes = []
@@ -100,14 +108,14 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
         offsetSources = []
         // No scale on any axis: scale 1, the steady length decides (SteadyLengthScale). A
         // scale on some axes only is a driver that names its channels otherwise: refused.
-        scaleKnown = Self.axisNames.contains { attribute("in_accel_\($0)_scale") != nil } || attribute("in_accel_scale") != nil
+        scaleKnown = Self.axisNames.contains { attribute("in_\(prefix)_\($0)_scale") != nil } || attribute("in_accel_scale") != nil
         if !scaleKnown { notes.append("no in_accel_scale or in_accel_<axis>_scale: scale 1, the length of a steady reading taken as g") }
         for axis in Self.axisNames {
-            let scaleFile = attribute("in_accel_\(axis)_scale") != nil ? "in_accel_\(axis)_scale" : "in_accel_scale"
+            let scaleFile = attribute("in_\(prefix)_\(axis)_scale") != nil ? "in_\(prefix)_\(axis)_scale" : "in_accel_scale"
             guard let scaleText = attribute(scaleFile) ?? (scaleKnown ? nil : "1") else {
                 throw .badCalibration("no in_accel_scale or in_accel_\(axis)_scale: raw counts cannot be converted to m/s²")
             }
-            let offsetFile = attribute("in_accel_\(axis)_offset") != nil ? "in_accel_\(axis)_offset"
+            let offsetFile = attribute("in_\(prefix)_\(axis)_offset") != nil ? "in_\(prefix)_\(axis)_offset"
                 : (attribute("in_accel_offset") != nil ? "in_accel_offset" : nil)
             let scale: Double
             do {

@@ -115,6 +115,18 @@ def test_indexed_proximity_channel(testbed, start, bus):
     assert T.wait_for(lambda: bool(get('ProximityNear')) is False), d.output()
 
 
+def test_indexed_accelerometer_channels(testbed, start, bus):
+    attrs = {'name': 'accel_3d', 'in_accel_scale': '0.009806650'}
+    attrs.update({'in_accel0_%s_raw' % a: v for a, v in zip('xyz', ('0', '-1000', '0'))})
+    acc = T.FakeSimpleSensor(testbed.tb, 'iio:device0', 'iio', attrs, {'NAME': '"accel_3d"'})
+    testbed.devices.append(acc)
+    d = start('--sensor-proxy-compat')
+    _, get = claimed_orientation(bus, d, 'normal')
+    acc.write('in_accel0_x_raw', '-1000')
+    acc.write('in_accel0_y_raw', '0')
+    assert T.wait_for(lambda: str(get('AccelerometerOrientation')) == 'right-up'), d.output()
+
+
 # -- 1 and 2: accelerometers that have only a buffer --------------------------------------
 
 @pytest.mark.parametrize('trigger', [True, False])

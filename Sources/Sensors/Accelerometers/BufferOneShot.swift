@@ -16,7 +16,7 @@ enum BufferOneShot {
                      custody: DeviceCustody?) throws(CallError) -> Vector3 {
         let sysname = bound.sysname
         let session = try ScanSession(sysname: sysname) { device throws(CallError) in
-            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "accel_\(axis)", of: sysname) }
+            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "\(configuration.channelPrefix)_\(axis)", of: sysname) }
         }
         if let custody {
             var attributes = ["trigger/current_trigger", "buffer/length", "buffer/watermark"]
