@@ -19,10 +19,20 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
     public var offsetSources: [String]
     /// Has scan elements: read through the triggered buffer.
     public var hasBuffer: Bool
+    /// Has `in_accel_{x,y,z}_raw`: can be read polled (a buffer-only part cannot).
+    public var hasRawAttributes: Bool
+    /// The device states a scale. Without one, counts are taken as m/s² (scale 1, as
+    /// iio-sensor-proxy does) and the steady length is brought to g (`SteadyLengthScale`).
+    public var scaleKnown: Bool
     /// Things that were wrong but did not stop the device from being used ("…, ignoring").
     public var notes: [String]
 
     public static let axisNames = ["x", "y", "z"]
+    /// The channel names of the axes: `accel_x` (`in_accel_x_raw`), or `accel0_x`
+    /// (`in_accel0_x_raw`) where the driver numbers its channels; the first with all three wins.
+    public static let channelPrefixes = ["accel", "accel0"]
+    /// `accel` or `accel0` (libiio's channel ids are `<prefix>_x`, …).
+    public var channelPrefix: String
 
     /// Why a device is not used.
     public enum Refusal: Error, Equatable, CustomStringConvertible {
@@ -39,9 +49,13 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
     /// Reads the configuration. `property` answers udev properties, `attribute` sysfs
     /// attributes of the device (nil when absent).
     public init(name fallbackName: String, property: (String) -> String?, attribute: (String) -> String?) throws(Refusal) {
-        let polled = Self.axisNames.allSatisfy { attribute("in_accel_\($0)_raw") != nil }
-        hasBuffer = Self.axisNames.allSatisfy { attribute("scan_elements/in_accel_\($0)_en") != nil }
-        guard polled || hasBuffer else { throw .notAnAccelerometer }
+        func polledAs(_ prefix: String) -> Bool { Self.axisNames.allSatisfy { attribute("in_\(prefix)_\($0)_raw") != nil } }
+        func bufferedAs(_ prefix: String) -> Bool { Self.axisNames.allSatisfy { attribute("scan_elements/in_\(prefix)_\($0)_en") != nil } }
+        guard let prefix = Self.channelPrefixes.first(where: { polledAs($0) || bufferedAs($0) }) else { throw .notAnAccelerometer }
+        channelPrefix = prefix
+        let polled = polledAs(prefix)
+        hasBuffer = bufferedAs(prefix)
+        hasRawAttributes = polled
         name = attribute("name") ?? fallbackName
         notes = []
 
@@ -92,12 +106,16 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
         axes = []
         scaleSources = []
         offsetSources = []
+        // No scale on any axis: scale 1, the steady length decides (SteadyLengthScale). A
+        // scale on some axes only is a driver that names its channels otherwise: refused.
+        scaleKnown = Self.axisNames.contains { attribute("in_\(prefix)_\($0)_scale") != nil } || attribute("in_accel_scale") != nil
+        if !scaleKnown { notes.append("no in_accel_scale or in_accel_<axis>_scale: scale 1, the length of a steady reading taken as g") }
         for axis in Self.axisNames {
-            let scaleFile = attribute("in_accel_\(axis)_scale") != nil ? "in_accel_\(axis)_scale" : "in_accel_scale"
-            guard let scaleText = attribute(scaleFile) else {
+            let scaleFile = attribute("in_\(prefix)_\(axis)_scale") != nil ? "in_\(prefix)_\(axis)_scale" : "in_accel_scale"
+            guard let scaleText = attribute(scaleFile) ?? (scaleKnown ? nil : "1") else {
                 throw .badCalibration("no in_accel_scale or in_accel_\(axis)_scale: raw counts cannot be converted to m/s²")
             }
-            let offsetFile = attribute("in_accel_\(axis)_offset") != nil ? "in_accel_\(axis)_offset"
+            let offsetFile = attribute("in_\(prefix)_\(axis)_offset") != nil ? "in_\(prefix)_\(axis)_offset"
                 : (attribute("in_accel_offset") != nil ? "in_accel_offset" : nil)
             let scale: Double
             do {
@@ -118,7 +136,7 @@ public struct AccelerometerConfiguration: Equatable, Sendable {
             } catch {
                 throw .badCalibration("\(scaleFile) \"\(scaleText)\": \(error)")
             }
-            scaleSources.append(scaleFile)
+            scaleSources.append(scaleKnown ? scaleFile : "none (1; steady length taken as g)")
             offsetSources.append(offsetFile ?? "not given")
         }
     }

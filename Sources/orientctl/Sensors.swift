@@ -44,7 +44,7 @@ struct Sensors {
             "\(a.sysname) (\(c.name))",
             "  status:             \(status)",
             "  location:           \(c.location.rawValue) (\(c.locationSource))",
-            "  mode:               \(a.isBuffered ? "buffered (\(a.devnode ?? ""))" : "polled")",
+            "  mode:               \(mode(a, c))",
             "  motion detector:    \(a.motionDetector.isEmpty ? "none" : a.motionDetector.joined(separator: ", "))",
             "  sampling frequency: \(a.samplingFrequency.map { "\($0) Hz" } ?? "not given")",
             "  scale:              \(axes(c.axes.map { $0.scale }, c.scaleSources))",
@@ -56,10 +56,33 @@ struct Sensors {
             let raw = try AccelerometerDiscovery.readRaw(a)
             lines.append("  raw:                (\(raw.0), \(raw.1), \(raw.2))")
             lines.append("  reading:            sensor frame \(format(c.sensorFrame(raw: raw))) m/s², device frame \(format(c.gravity(raw: raw))) m/s²")
+            if let line = lengthNote(c, c.gravity(raw: raw)) { lines.append(line) }
         } catch {
             lines.append("  reading:            unavailable: \(error)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A reading whose length is not g's (no scale, or a wrong one): what the daemon makes of it.
+    private func lengthNote(_ c: AccelerometerConfiguration, _ v: Vector3) -> String? {
+        let p = SteadyLengthScale.Parameters()
+        let length = v.magnitude
+        guard length.isFinite, length > 0 else { return nil }
+        let ratio = length / p.standardGravity
+        guard !c.scaleKnown || ratio > p.trustedRatio || ratio < 1 / p.trustedRatio else { return nil }
+        return "  length:             \(fixed(length, digits: 2)) m/s² at this reading; the daemon takes a steady reading as g "
+            + "(a scale of \(c.axes[0].scale / ratio) would give it) and tells the orientation by direction"
+    }
+
+    /// How it is read, and why (a rule's mark, a buffer without raw attributes).
+    private func mode(_ a: DiscoveredAccelerometer, _ c: AccelerometerConfiguration) -> String {
+        if a.isBuffered {
+            let only = c.hasRawAttributes ? "" : ", buffer only: no in_accel_*_raw"
+            let trigger = a.device.attribute("trigger/current_trigger") == nil ? ", no trigger (hardware FIFO)" : ""
+            return "buffered (\(a.devnode ?? "")\(only)\(trigger))"
+        }
+        if a.polledByRule, let mark = a.proxyType { return "polled (\(mark))" }
+        return "polled"
     }
 
     private func format(_ v: Vector3) -> String {

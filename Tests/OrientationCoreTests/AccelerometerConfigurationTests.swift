@@ -75,9 +75,19 @@ import OrientationCore
         }
     }
 
-    @Test func missingScaleIsRefused() {
+    @Test func missingScaleIsOneAndUnknown() throws {
         var a = Self.polled
         a["in_accel_scale"] = nil
+        let c = try configure(a)
+        #expect(c.axes.map(\.scale) == [1, 1, 1])
+        #expect(!c.scaleKnown)
+        #expect(c.notes.contains { $0.contains("scale 1") })
+    }
+
+    @Test func scaleOnOneAxisOnlyIsRefused() {
+        var a = Self.polled
+        a["in_accel_scale"] = nil
+        a["in_accel_x_scale"] = "0.01"
         #expect(throws: AccelerometerConfiguration.Refusal.self) { try configure(a) }
     }
 

@@ -186,7 +186,8 @@ class FakeAccelerometer(FakeBufferNode):
     the preload `fault_library('iio_events', ...)` and the environment `event_env()` to receive them."""
 
     def __init__(self, testbed, index=0, variant='poll', scale='0.009806650', name='accel_3d',
-                 attrs=None, props=None, hz=50, raw=True, pose='portrait', devnode='fifo', motion_events=False):
+                 attrs=None, props=None, hz=50, raw=True, pose='portrait', devnode='fifo', motion_events=False,
+                 trigger=True):
         self.tb = testbed
         self.root = testbed.get_root_dir()
         self.index = index
@@ -210,6 +211,8 @@ class FakeAccelerometer(FakeBufferNode):
         self.fifo = None
         self.motion_events = motion_events
         self.events_sent = 0
+        # False: a hardware FIFO without a trigger (ChromeOS EC sensors): no trigger/ folder.
+        self.has_trigger = trigger
         a = {'name': name, 'sampling_frequency': '10', 'sampling_frequency_available': '10 25 50 100'}
         if scale is not None:
             a['in_accel_scale'] = scale
@@ -217,7 +220,9 @@ class FakeAccelerometer(FakeBufferNode):
             a.update({'in_accel_x_raw': '0', 'in_accel_y_raw': '0', 'in_accel_z_raw': '0'})
         p = {'NAME': '"%s"' % name}
         if variant == 'buffer':
-            a.update({'buffer/enable': '0', 'buffer/length': '0', 'buffer/watermark': '1', 'trigger/current_trigger': ''})
+            a.update({'buffer/enable': '0', 'buffer/length': '0', 'buffer/watermark': '1'})
+            if trigger:
+                a['trigger/current_trigger'] = ''
             for i, axis in enumerate('xyz'):
                 a['scan_elements/in_accel_%s_en' % axis] = '0'
                 a['scan_elements/in_accel_%s_index' % axis] = str(i)
@@ -254,7 +259,7 @@ class FakeAccelerometer(FakeBufferNode):
             os.makedirs(self.root + '/dev', exist_ok=True)
             open(self.root + '/dev/' + self.sysname, 'a').close()
         if self.variant == 'buffer':
-            if getattr(self, 'trigger', None) is None:   # the trigger stays across replugs
+            if self.has_trigger and getattr(self, 'trigger', None) is None:   # the trigger stays across replugs
                 self.trigger = self.tb.add_device('iio', 'trigger%d' % self.index, None,
                                                   ['name', 'accel_3d-dev%d\n' % self.index], [])
             os.makedirs(self.root + '/dev', exist_ok=True)
@@ -579,8 +584,9 @@ def device_state(acc):
     scan = os.path.join(acc.root + acc.syspath, 'scan_elements')
     state = {'buffer/enable': acc.read('buffer/enable'),
              'buffer/watermark': acc.read('buffer/watermark'),
-             'trigger/current_trigger': acc.read('trigger/current_trigger'),
              'sampling_frequency': acc.read('sampling_frequency')}
+    if getattr(acc, 'has_trigger', True):
+        state['trigger/current_trigger'] = acc.read('trigger/current_trigger')
     for name in sorted(os.listdir(scan)):
         if name.endswith('_en'):
             state['scan_elements/' + name] = acc.read('scan_elements/' + name)

@@ -187,7 +187,6 @@ def test_garbage_raw_values_are_dropped_not_zero(testbed, start):
     ('-0.0098', 'scale -0.0098 is not positive'),
     ('nan', '"nan": not a decimal number'),
     ('abc', '"abc": not a decimal number'),
-    (None, 'no in_accel_scale'),
 ])
 def test_bad_scale_refuses_the_device(testbed, start, scale, reason):
     testbed.accelerometer(scale=scale)

@@ -35,12 +35,15 @@ def test_rule_covers_what_iio_sensor_proxy_serves():
             continue
         assert conditions <= ours, (kind, conditions - ours)
     served = set().union(*(c for k, c in theirs.items() if k not in ELSEWHERE))
-    # Nothing more but orientd's additions: in_illuminance0_raw, a channel-0 raw light
-    # sensor, which orientd reads (AmbientLight) and iio-sensor-proxy's rule does not list, and
-    # a proximity switch that is an input device (InputProximitySource).
+    # Nothing more but orientd's additions: in_illuminance0_raw and in_proximity0_raw,
+    # channel-0 sensors, which orientd reads (AmbientLight, Proximity) and iio-sensor-proxy's
+    # rule does not list, a proximity switch that is an input device (InputProximitySource),
+    # and any device an earlier rule marks with IIO_SENSOR_PROXY_TYPE.
     extra = ours - served
     assert extra == {frozenset({'SUBSYSTEM=="iio"', 'TEST=="in_illuminance0_raw"'}),
+                     frozenset({'SUBSYSTEM=="iio"', 'TEST=="in_proximity0_raw"'}),
                      frozenset({'SUBSYSTEM=="input"', 'KERNEL=="event*"', 'ENV{ID_INPUT_SWITCH}=="1"',
-                                'ATTRS{capabilities/sw}=="*[89abcdef][0-9a-f][0-9a-f]"'})}, extra
+                                'ATTRS{capabilities/sw}=="*[89abcdef][0-9a-f][0-9a-f]"'}),
+                     frozenset({'ENV{IIO_SENSOR_PROXY_TYPE}=="?*"'})}, extra
     assert 'ENV{ORIENTD_SENSOR_PROXY}=="1", TAG+="systemd", ENV{SYSTEMD_WANTS}+="orientd.service"' in statements(OURS)
     assert statements(OURS)[0] == 'ACTION=="remove", GOTO="orientd_sensor_proxy_end"'

@@ -7,15 +7,25 @@ public struct DiscoveredAccelerometer {
     public let sysname: String
     public let syspath: String
     public let devnode: String?
-    public let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
+    public var result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
     public let samplingFrequency: String?
     /// The udev device, for attributes read or written outside a libiio context.
     public let device: any SysfsDevice
 
+    /// udev IIO_SENSOR_PROXY_TYPE, when a rule set it (SensorProxyType).
+    public var proxyType: SensorProxyType? = nil
+
     public var configuration: AccelerometerConfiguration? { try? result.get() }
 
-    /// Buffered when the device has scan elements and a device node to read them from.
-    public var isBuffered: Bool { (configuration?.hasBuffer ?? false) && devnode != nil }
+    /// A rule marks it `iio-poll-accel` and not `iio-buffer-accel`: read polled though it has
+    /// a buffer (a buffer that never delivers, worked around by a local rule).
+    public var polledByRule: Bool {
+        proxyType.map { $0.names(SensorProxyType.pollAccel) && !$0.names(SensorProxyType.bufferAccel) } ?? false
+    }
+
+    /// Buffered when the device has scan elements and a device node to read them from, and
+    /// no rule says to poll it.
+    public var isBuffered: Bool { (configuration?.hasBuffer ?? false) && devnode != nil && !polledByRule }
 
     /// The enable attributes of the chip's motion detector (MotionInterrupt); [] without one.
     public var motionDetector: [String] { MotionInterrupt.enableAttributes(of: device) }
@@ -33,7 +43,12 @@ public enum AccelerometerDiscovery {
     }
 
     public static func describe(_ device: any SysfsDevice) -> DiscoveredAccelerometer? {
-        let result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
+        let mark = SensorProxyType(device.property)
+        if let mark, !mark.namesAny([SensorProxyType.pollAccel, SensorProxyType.bufferAccel]) {
+            Log.debug("\(device.sysname): \(mark) names no IIO accelerometer driver")
+            return nil
+        }
+        var result: Result<AccelerometerConfiguration, AccelerometerConfiguration.Refusal>
         do {
             result = .success(try AccelerometerConfiguration(name: device.sysname, property: device.property, attribute: device.attribute))
         } catch .notAnAccelerometer {
@@ -42,10 +57,14 @@ public enum AccelerometerDiscovery {
         } catch {
             result = .failure(error)
         }
-        return DiscoveredAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode,
-                                       result: result,
-                                       samplingFrequency: device.attribute("sampling_frequency") ?? device.attribute("in_accel_sampling_frequency"),
-                                       device: device)
+        var found = DiscoveredAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode,
+                                            result: result,
+                                            samplingFrequency: device.attribute("sampling_frequency") ?? device.attribute("in_accel_sampling_frequency"),
+                                            device: device, proxyType: mark)
+        if found.polledByRule, let configuration = found.configuration, !configuration.hasRawAttributes {
+            found.result = .failure(.badCalibration("\(mark!) asks for polled reads, but it has no in_accel_*_raw attributes"))
+        }
+        return found
     }
 
     /// The accelerometer orientation should come from: the pinned one, else the first

@@ -56,7 +56,7 @@ final class BufferedReader: AccelerometerReader {
         movement = MovementTracker(options: links.options, now: links.loop.now)
         let sysname = discovered.sysname
         session = try ScanSession(sysname: sysname) { device throws(CallError) in
-            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "accel_\(axis)", of: sysname) }
+            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "\(configuration.channelPrefix)_\(axis)", of: sysname) }
                 + (device.channel("timestamp").flatMap { $0.isScanElement ? [$0] : nil } ?? [])
         }
         channels = Array(session.channels.prefix(3))

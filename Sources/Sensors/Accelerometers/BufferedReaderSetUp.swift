@@ -31,12 +31,10 @@ extension BufferedReader {
 
     func chooseSamplingFrequency() {
         guard let current = try? device.readAttribute("sampling_frequency") else { return }
-        if let hz = try? DecimalNumber.parseDouble(current), hz > 0 { samplePeriodUs = Int64(1_000_000 / hz) }
-        guard let availableText = try? device.readAttribute("sampling_frequency_available") else { return }
-        let available = availableText.utf8.split(separator: 0x20).compactMap { try? DecimalNumber.parseDouble(Substring($0)) }
-            .filter { $0 > 0 }.sorted()
-        guard let choice = available.first(where: { $0 >= options.preferredSamplingHz }) ?? available.last else { return }
-        if let hz = try? DecimalNumber.parseDouble(current), hz == choice { return }
+        let currentHz = try? DecimalNumber.parseDouble(current)
+        if let hz = currentHz, hz > 0 { samplePeriodUs = Int64(1_000_000 / hz) }
+        guard let choice = SamplingRate.choose(currentHz: currentHz, available: try? device.readAttribute("sampling_frequency_available"),
+                                               preferredHz: options.preferredSamplingHz) else { return }
         do {
             try device.writeAttribute("sampling_frequency", formatHz(choice))
             samplePeriodUs = Int64(1_000_000 / choice)
@@ -46,7 +44,5 @@ extension BufferedReader {
         }
     }
 
-    func formatHz(_ hz: Double) -> String {
-        hz == hz.rounded() ? String(Int(hz)) : String(hz)
-    }
+    func formatHz(_ hz: Double) -> String { SamplingRate.format(hz) }
 }

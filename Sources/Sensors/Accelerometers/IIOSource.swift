@@ -41,6 +41,9 @@ public final class IIOSource: SampleSource {
     /// hub reads twice a second at its low rate; a fresh context loads libiio and scans sysfs).
     var oneShot: (context: IIOContext, channels: [IIOChannel])?
     var keepsOneShotReadsOpen = false
+    /// The bound device's steady length against g (a missing or wrong scale); new per binding.
+    var lengthScale = SteadyLengthScale(scaleKnown: true)
+    var loggedFoundScale = false
 
     public func keepOneShotReadsOpen(_ keep: Bool) {
         keepsOneShotReadsOpen = keep
@@ -81,7 +84,10 @@ public final class IIOSource: SampleSource {
         }
         guard let bound, let configuration = bound.configuration, !failing else { throw SourceError("no accelerometer") }
         self.deliver = deliver
-        let links = ReaderLinks(loop: loop, options: options, deliver: deliver, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
+        let scaled: (Sample) -> Void = { [unowned(unsafe) self] sample in
+            if let reading = self.steadyScaled(sample.gravity) { deliver(Sample(timeUs: sample.timeUs, gravity: reading)) }
+        }
+        let links = ReaderLinks(loop: loop, options: options, deliver: scaled, lost: { [unowned(unsafe) self] in self.readsFailed($0) })
         do {
             if bound.isBuffered && stalls < 2 {
                 reader = try BufferedReader(device: bound, configuration: configuration, custody: custody, links: links,
@@ -115,12 +121,23 @@ public final class IIOSource: SampleSource {
         guard let bound, let configuration = bound.configuration else { throw SourceError("no accelerometer") }
         // Drivers refuse the raw attributes while a buffer runs: a lingering one goes.
         if let reader, reader.isPaused, reader is BufferedReader { stop() }
-        guard keepsOneShotReadsOpen else {
+        if !configuration.hasRawAttributes {
+            let reading: Vector3
             do {
-                return configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
+                reading = try BufferOneShot.read(bound, configuration, custody: custody)
             } catch {
                 throw SourceError("\(bound.sysname): \(error)")
             }
+            return try oneShotScaled(reading)
+        }
+        guard keepsOneShotReadsOpen else {
+            let reading: Vector3
+            do {
+                reading = configuration.gravity(raw: try RawReading.readOnce(sysname: bound.sysname))
+            } catch {
+                throw SourceError("\(bound.sysname): \(error)")
+            }
+            return try oneShotScaled(reading)
         }
         if oneShot == nil {
             let opened: (IIOContext, IIODevice)
@@ -135,11 +152,13 @@ public final class IIOSource: SampleSource {
                 throw SourceError("\(bound.sysname): \(error)")
             }
         }
+        let reading: Vector3
         do {
-            return configuration.gravity(raw: try RawReading.read(oneShot!.channels))
+            reading = configuration.gravity(raw: try RawReading.read(oneShot!.channels))
         } catch {
             oneShot = nil
             throw SourceError("\(bound.sysname): \(error)")
         }
+        return try oneShotScaled(reading)
     }
 }

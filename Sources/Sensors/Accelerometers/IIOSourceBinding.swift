@@ -13,7 +13,8 @@ extension IIOSource {
         // Reading changes device attributes (the buffer's set-up, the motion detector's
         // enable): the device is taken into custody, and what a crashed run left goes back.
         let hasDetector = !candidate.motionDetector.isEmpty
-        if candidate.isBuffered || hasDetector {
+        let hasRate = candidate.device.attribute("sampling_frequency") != nil
+        if candidate.isBuffered || hasDetector || hasRate {
             do {
                 custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)
             } catch {
@@ -23,6 +24,8 @@ extension IIOSource {
             restoreLeftovers(candidate)
         }
         bound = candidate
+        lengthScale = SteadyLengthScale(scaleKnown: configuration.scaleKnown)
+        loggedFoundScale = false
         for note in configuration.notes { report(Log.warning, "\(candidate.sysname): \(note)") }
         report(Log.info, "\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled")\(hasDetector ? " with a motion detector" : ""), "
                  + "mount matrix \(configuration.mountMatrix) from \(configuration.mountMatrixSource), "
@@ -31,18 +34,20 @@ extension IIOSource {
 
     /// Puts back what a run that did not end cleanly changed, and stops a buffer that nobody
     /// reads (this run holds the device's lock, so no other orientd owns it).
+    /// The buffer goes off first: the kernel refuses (EBUSY) a new trigger, scan element,
+    /// length or watermark, and many drivers a new sampling frequency, while it runs.
     func restoreLeftovers(_ candidate: DiscoveredAccelerometer) {
         guard let custody else { return }
+        if candidate.device.attribute("buffer/enable") == "1" {
+            report(Log.notice, "\(candidate.sysname): buffer was left enabled with no reader, disabling it")
+            _ = write(candidate, "buffer/enable", "0")
+        }
         let leftovers = custody.leftovers()
         if !leftovers.isEmpty {
             custody.adopt(leftovers)
             custody.restore { attribute, value in write(candidate, attribute, value) }
             report(Log.notice, "\(candidate.sysname): restored the attributes a previous run left changed: "
                        + leftovers.map { "\($0.attribute)=\($0.value)" }.joined(separator: ", "))
-        }
-        if candidate.device.attribute("buffer/enable") == "1" {
-            report(Log.notice, "\(candidate.sysname): buffer was left enabled with no reader, disabling it")
-            _ = write(candidate, "buffer/enable", "0")
         }
     }
 
@@ -111,6 +116,7 @@ extension IIOSource {
         }
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
         self.bound = fresh
+        if new.axes != old.axes { lengthScale = SteadyLengthScale(scaleKnown: new.scaleKnown) }
         if supportedChanged { configurationChanged?() }
         guard let running = reader, let deliver else { return }
         running.stop()

@@ -23,6 +23,8 @@ final class PolledReader: AccelerometerReader {
     private var wasMoving = false
     private var malformedLog = RateLimitedLog()
     private var motion: MotionInterrupt?
+    private let custody: DeviceCustody?
+    private let udevDevice: any SysfsDevice
     typealias Options = IIOSource.Options
 
     init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, links: ReaderLinks) throws(CallError) {
@@ -35,6 +37,10 @@ final class PolledReader: AccelerometerReader {
             throw CallError(call: "find accel_x/y/z channels of \(device.sysname)", errno: ENODEV)
         }
         channels = found
+        (self.custody, udevDevice) = (custody, device.device)
+        // Fresh values for the fast reads: a chip slower than they are would answer the same
+        // conversion again and again.
+        ChipRate.apply(device.device, sysname: device.sysname, custody: custody, preferredHz: options.preferredSamplingHz)
         motion = MotionInterrupt(device: device.device, sysname: device.sysname, attributes: device.motionDetector, custody: custody, loop: loop,
                                  options: options) { [unowned(unsafe) self] in
             self.motionDetected()
@@ -43,10 +49,12 @@ final class PolledReader: AccelerometerReader {
     }
 
     func stop() {
+        guard !stopped else { return }
         stopped = true
         cancelTimer()
         motion?.stop()
         motion = nil
+        custody?.restore { udevDevice.restore($0, $1) }
     }
 
     private func cancelTimer() {

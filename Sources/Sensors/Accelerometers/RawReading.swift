@@ -45,9 +45,11 @@ enum RawReading {
     }
 
     static func channels(of device: IIODevice) throws(Failure) -> [IIOChannel] {
-        let found = AccelerometerConfiguration.axisNames.compactMap { device.channel("accel_\($0)") }
-        guard found.count == 3 else { throw .unreadable("\(device.id) has no accel_x/y/z channels in libiio") }
-        return found
+        for prefix in AccelerometerConfiguration.channelPrefixes {
+            let found = AccelerometerConfiguration.axisNames.compactMap { device.channel("\(prefix)_\($0)") }
+            if found.count == 3 { return found }
+        }
+        throw .unreadable("\(device.id) has no accel_x/y/z channels in libiio")
     }
 
     /// Opens a libiio context and reads the device's raw values once.

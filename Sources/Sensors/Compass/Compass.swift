@@ -22,8 +22,9 @@ public struct Compass: BufferedSensorKind {
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Compass, PolledSensorRefusal>? {
-        describeScanElement(device, element: elementName, names: [elementName, "in_rot"], defaultName: "magn_3d",
-                            intervalUs: parameters.compassIntervalUs)?.map { Compass(channel: $0, range: parameters.headingRange) }
+        guard SensorProxyType.allows(SensorProxyType(device.property), [SensorProxyType.bufferCompass, SensorProxyType.pollCompass]) else { return nil }
+        return describeScanElement(device, element: elementName, names: [elementName, "in_rot"], defaultName: "magn_3d",
+                                   intervalUs: parameters.compassIntervalUs)?.map { Compass(channel: $0, range: parameters.headingRange) }
     }
 
     /// The heading in degrees.

@@ -33,7 +33,9 @@ public struct AmbientLight: PolledSensorKind {
     }
 
     public static let role = "ambient light"
-    public static let subsystems = ["iio", "hwmon"]
+    /// `platform`: Apple's SMC (`applesmc.768`) carries `light` on its platform device, which
+    /// iio-sensor-proxy's rule marks `hwmon-als`; only a marked platform device is read.
+    public static let subsystems = ["iio", "hwmon", "platform"]
 
     public let attribute: String
     public let intervalUs: UInt64
@@ -57,11 +59,19 @@ public struct AmbientLight: PolledSensorKind {
     }
 
     public static func describe(_ device: Device, parameters: PolledSensorParameters) -> Result<AmbientLight, PolledSensorRefusal>? {
-        if device.property("SUBSYSTEM") == "hwmon" || device.syspath.split(separator: "/").dropLast().last == "hwmon" {
-            guard device.attribute("light") != nil else { return nil }
+        let mark = SensorProxyType(device.property)
+        guard SensorProxyType.allows(mark, [SensorProxyType.pollLight, SensorProxyType.hwmonLight]) else { return nil }
+        let subsystem = device.property("SUBSYSTEM")
+        let inHwmon = subsystem == "hwmon" || device.syspath.split(separator: "/").dropLast().last == "hwmon"
+        // Outside iio and hwmon only what a rule marks hwmon-als (applesmc) is looked at.
+        let markedHwmon = mark?.names(SensorProxyType.hwmonLight) == true
+        let inIIO = subsystem == "iio" || device.sysname.hasPrefix("iio:device")
+        guard inIIO || inHwmon || markedHwmon else { return nil }
+        if inHwmon || markedHwmon, device.attribute("light") != nil {
             return .success(AmbientLight(attribute: "light", intervalUs: parameters.lightIntervalUs,
                                          mode: .hwmon(fullScale: parameters.hwmonLightFullScale)))
         }
+        if inHwmon { return nil }
         for channel in ["in_illuminance", "in_illuminance0"] where device.attribute(channel + "_input") != nil {
             return .success(AmbientLight(attribute: channel + "_input", intervalUs: interval(device, channel, parameters),
                                          mode: .processed))

@@ -20,8 +20,9 @@ public struct BufferedAmbientLight: BufferedSensorKind {
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<BufferedAmbientLight, PolledSensorRefusal>? {
-        describeScanElement(device, element: elementName, names: [elementName, "in_intensity"], defaultName: "als",
-                            intervalUs: parameters.lightIntervalUs)?.map { BufferedAmbientLight(channel: $0) }
+        guard SensorProxyType.allows(SensorProxyType(device.property), [SensorProxyType.bufferLight]) else { return nil }
+        return describeScanElement(device, element: elementName, names: [elementName, "in_intensity"], defaultName: "als",
+                                   intervalUs: parameters.lightIntervalUs)?.map { BufferedAmbientLight(channel: $0) }
     }
 
     public func interpret(_ raw: Int64) throws(MalformedReading) -> LightLevel {
