@@ -11,6 +11,10 @@ enum BufferOneShot {
     /// How long the first scan may take: a chip at 5 Hz, its slowest usual rate, converts
     /// every 200 ms; a buffer that stays silent longer gives no reading (the loop waits meanwhile).
     static let firstScanTimeoutMs: Int32 = 250
+    /// One buffer one-shot a second at most: a caller reading the property in a loop keeps the
+    /// loop waiting at most a quarter of the time with a silent buffer, and a property read
+    /// a second apart still sees a pose change (a person turns a device in about a second).
+    static let minimumSpacingUs: UInt64 = 1_000_000
 
     static func read(_ bound: DiscoveredAccelerometer, _ configuration: AccelerometerConfiguration,
                      custody: DeviceCustody?) throws(CallError) -> Vector3 {

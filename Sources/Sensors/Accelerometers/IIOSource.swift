@@ -44,6 +44,8 @@ public final class IIOSource: SampleSource {
     /// The bound device's steady length against g (a missing or wrong scale); new per binding.
     var lengthScale = SteadyLengthScale(scaleKnown: true)
     var loggedFoundScale = false
+    /// The last one-shot reading of a buffer-only device and when it was taken (µs).
+    var lastBufferOneShot: (atUs: UInt64, result: Result<Vector3, SourceError>)?
 
     public func keepOneShotReadsOpen(_ keep: Bool) {
         keepsOneShotReadsOpen = keep
@@ -122,13 +124,31 @@ public final class IIOSource: SampleSource {
         // Drivers refuse the raw attributes while a buffer runs: a lingering one goes.
         if let reader, reader.isPaused, reader is BufferedReader { stop() }
         if !configuration.hasRawAttributes {
-            let reading: Vector3
-            do {
-                reading = try BufferOneShot.read(bound, configuration, custody: custody)
-            } catch {
-                throw SourceError("\(bound.sysname): \(error)")
+            // A buffer one-shot blocks the loop until its scan comes (at most
+            // `firstScanTimeoutMs`): repeated property reads within the spacing get the last
+            // answer, so no caller can keep the loop waiting on a silent buffer.
+            if let last = lastBufferOneShot, loop.now < last.atUs + BufferOneShot.minimumSpacingUs {
+                switch last.result {
+                case .success(let reading): return reading
+                case .failure(let error): throw error
+                }
             }
-            return try oneShotScaled(reading)
+            let result: Result<Vector3, SourceError>
+            do throws(CallError) {
+                let raw = try BufferOneShot.read(bound, configuration, custody: custody)
+                do throws(SourceError) {
+                    result = .success(try oneShotScaled(raw))
+                } catch {
+                    result = .failure(error)
+                }
+            } catch {
+                result = .failure(SourceError("\(bound.sysname): \(error)"))
+            }
+            lastBufferOneShot = (loop.now, result)
+            switch result {
+            case .success(let reading): return reading
+            case .failure(let error): throw error
+            }
         }
         guard keepsOneShotReadsOpen else {
             let reading: Vector3

@@ -142,6 +142,7 @@ extension IIOSource {
         reader = nil
         self.bound = nil
         oneShot = nil
+        lastBufferOneShot = nil
         custody = nil
         failing = false
         retry = nil
