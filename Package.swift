@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["CLibc", "OrientationCore", "Systemd", "IIO", "Evdev"], swiftSettings: lean),
 
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
-        .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
+        .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input", "IIO", "CallError"],
                 swiftSettings: lean),
         .executableTarget(name: "orientd", dependencies: ["CLibc", "CSystemd", "OrientdDaemon", "Systemd"], swiftSettings: lean),
 
