@@ -69,6 +69,11 @@ let package = Package(
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
+        // The daemon's tests by height: pure (values in, values out), in-process (the hubs,
+        // demand and caller tracking on a manual clock and a private bus), end-to-end (the
+        // real orientd binary on a private bus).
+        .testTarget(name: "OrientdDaemonPureTests", dependencies: ["OrientationCore", "Sensors", "Systemd", "OrientdDaemon"]),
+        .testTarget(name: "OrientdDaemonInProcessTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
+        .testTarget(name: "OrientdDaemonEndToEndTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
     ]
 )

@@ -59,11 +59,3 @@ public struct BusInterface<Owner: AnyObject> {
         BusInterface<Outer>(name, notes: notes, rows.map { $0.served(by: part) })
     }
 }
-
-/// Rows answered by a part of the owner (the screen locks of `Orientation1`, …).
-extension Array {
-    public func served<Owner: AnyObject, Outer: AnyObject>(by part: @escaping (Outer) -> Owner) -> [BusRow<Outer>]
-    where Element == BusRow<Owner> {
-        map { $0.served(by: part) }
-    }
-}

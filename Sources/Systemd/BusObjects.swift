@@ -23,14 +23,14 @@ public struct BusObjectDeclaration<Context: AnyObject> {
 /// The objects of a table served for one context: one export per interface, and a path
 /// filter that answers calls on no other path (UnknownObject) without waking a handler. The
 /// exports go before the context they call into.
-public final class BusObjects {
+public final class BusObjects<Context: AnyObject> {
     /// The well-known names the served objects are reached at, each once, in table order.
     public let busNames: [String]
     private var exports: [BusObjectExport] = []
     private var filter: BusPathFilter?
-    private let context: AnyObject
+    private let context: Context
 
-    public init<Context: AnyObject>(bus: Bus, table: [BusObjectDeclaration<Context>], context: Context) throws(CallError) {
+    public init(bus: Bus, table: [BusObjectDeclaration<Context>], context: Context) throws(CallError) {
         self.context = context
         var names: [String] = []
         var paths: [String] = []

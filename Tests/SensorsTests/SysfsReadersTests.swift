@@ -77,13 +77,25 @@ import Testing
         #expect(!hinge.isAvailable, "lost after \(parameters.failureLimit) failed reads in a row")
     }
 
-    @Test func thePolledLightReadsOnlyWhileRunningOnItsInterval() {
+    /// A polled IIO light sensor (`in_illuminance_input`, lux) and the levels it announced.
+    final class LightRig {
         let timers = ManualTimers()
-        let light = AmbientLight(attribute: "in_illuminance_input", intervalUs: 800_000, mode: .processed)
-        let device = Device("in_illuminance_input", "42.5", kind: light)
-        let sensor = PolledSensor<AmbientLight>(timers: timers, binding: device.binding(timers), parameters: PolledSensorParameters())
-        var levels: [Double] = []
-        sensor.readingChanged = { levels.append($0.value) }
+        let device: Device<AmbientLight>
+        let sensor: PolledSensor<AmbientLight>
+        private(set) var levels: [Double] = []
+
+        init(_ value: String) {
+            device = Device("in_illuminance_input", value,
+                            kind: AmbientLight(attribute: "in_illuminance_input", intervalUs: 800_000, mode: .processed))
+            sensor = PolledSensor(timers: timers, binding: device.binding(timers), parameters: PolledSensorParameters())
+            sensor.readingChanged = { [unowned self] in levels.append($0.value) }
+        }
+    }
+
+    @Test func thePolledLightReadsOnlyWhileRunningOnItsInterval() {
+        let rig = LightRig("42.5")
+        let (timers, device, sensor) = (rig.timers, rig.device, rig.sensor)
+        var levels: [Double] { rig.levels }
         #expect(timers.armed == 0 && levels.isEmpty, "nothing is read before a claim")
 
         sensor.run(.reading)
@@ -103,12 +115,8 @@ import Testing
     }
 
     @Test func aRemovedLightStopsItsTimerAndAnAddedOneIsReadAtOnce() {
-        let timers = ManualTimers()
-        let light = AmbientLight(attribute: "in_illuminance_input", intervalUs: 800_000, mode: .processed)
-        let device = Device("in_illuminance_input", "10", kind: light)
-        let sensor = PolledSensor<AmbientLight>(timers: timers, binding: device.binding(timers), parameters: PolledSensorParameters())
-        var levels: [Double] = []
-        sensor.readingChanged = { levels.append($0.value) }
+        let rig = LightRig("10")
+        let (timers, device, sensor) = (rig.timers, rig.device, rig.sensor)
         sensor.run(.reading)
         device.present = false
         timers.uevent("remove", subsystem: "iio", syspath: device.syspath)
@@ -116,7 +124,7 @@ import Testing
         device.write("in_illuminance_input", "20")
         device.present = true
         timers.uevent("add", subsystem: "iio", syspath: device.syspath)
-        #expect(sensor.isAvailable && levels == [10, 20], "the device that came back is read at once")
+        #expect(sensor.isAvailable && rig.levels == [10, 20], "the device that came back is read at once")
         sensor.run(.off)
     }
 }

@@ -43,7 +43,7 @@ public final class OrientationService {
             .method(name: API.readGravityMethod, result: "ddd", outNames: API.readGravityResults) {
                 (service, call) throws(BusError) in try service.readGravity(call)
             },
-        ] + ScreenLockService.rows.served { $0.screenLocks })
+        ] + ScreenLockService.rows.map { row in row.served { $0.screenLocks } })
     }
 
     /// The newest sample while generating, else a fresh one-shot reading.

@@ -53,7 +53,7 @@ public final class SensorProxyService {
                 .string(SensorProxyService.accelerometerOrientation($0.hub.screenOrientation))
             },
             .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { .string($0.tilt.rawValue) },
-        ] + AmbientSensorsService.rows.served { $0.ambient })
+        ] + AmbientSensorsService.rows.map { row in row.served { $0.ambient } })
     }
 
     private func updateTilt(_ gravity: Vector3?) {
