@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Sensors", dependencies: ["CLibc", "OrientationCore", "Systemd", "IIO", "Evdev"], swiftSettings: lean),
 
         // The daemon: hub (sensor demand, orientation), D-Bus faces (caller tracking, services).
-        .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input"],
+        .target(name: "OrientdDaemon", dependencies: ["CLibc", "OrientationCore", "PostureCore", "Sensors", "Systemd", "Input", "IIO", "CallError"],
                 swiftSettings: lean),
         .executableTarget(name: "orientd", dependencies: ["CLibc", "CSystemd", "OrientdDaemon", "Systemd"], swiftSettings: lean),
 
@@ -81,6 +81,11 @@ let package = Package(
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
-        .testTarget(name: "OrientdDaemonTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
+        // The daemon's tests by height: pure (values in, values out), in-process (the hubs,
+        // demand and caller tracking on a manual clock and a private bus), end-to-end (the
+        // real orientd binary on a private bus).
+        .testTarget(name: "OrientdDaemonPureTests", dependencies: ["OrientationCore", "Sensors", "Systemd", "OrientdDaemon"]),
+        .testTarget(name: "OrientdDaemonInProcessTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd", "Sensors", "OrientdDaemon", "CallError", "PostureCore", "Input", "Evdev"]),
+        .testTarget(name: "OrientdDaemonEndToEndTests", dependencies: ["OrientdTestSupport", "OrientationCore", "Systemd"]),
     ]
 )

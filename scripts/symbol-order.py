@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(HERE, '..', 'Tests', 'e2e'))
 import compare_iio_sensor_proxy as B  # noqa: E402
 import orientd_testbed as T  # noqa: E402
 
-# After the bus name: start-up's idle-time release has run (src/orientd/StartupMemory.swift).
+# After the bus name: start-up's idle-time release has run (Sources/OrientdDaemon/MemoryHandBack.swift).
 SERVING_S = 0.5
 # Long enough for several readings at the 100 ms poll, and past the 1 s stop linger.
 GENERATING_S = 1.5
@@ -79,9 +79,9 @@ def profile(bin_dir, functions, variant):
 
 
 # What runs after start-up but before gdb can attach: the idle-time release itself
-# (Sources/orientd/StartupMemory.swift, Sources/CLibc/memory.c), which returns into its caller
+# (Sources/OrientdDaemon/MemoryHandBack.swift, Sources/CLibc/memory.c), which returns into its caller
 # after handing the code back.
-RELEASE = ('StartupMemoryO15releaseWhenIdle', 'orientd_memory_release')
+RELEASE = ('MemoryHandBack', 'orientd_memory_release')
 
 
 def main():

@@ -1,7 +1,6 @@
 #include "CIIO.h"
 
 #include <stddef.h>
-#include <time.h>
 
 #include "CLibc.h"
 
@@ -22,29 +21,8 @@ static struct orientd_library libiio = { "libiio.so.0", &orientd_iio, sizeof ori
 /* Loads and unloads while the replacement stands in. */
 static unsigned replaced_users;
 
-/* A sensor stopped (libiio unloaded): what loading libiio and starting or stopping the sensor
- * alone needed (pages of libiio's libraries,
- * of the daemon's code, the heap's free pages) goes back to the kernel once the loop has finished
- * that step (orientd_memory_release_soon); what reading needs is read in again as it runs. One-shot reads (a property read while nothing runs) load and
- * unload libiio each time; at most one release per this interval bounds the code re-read from
- * the file for a client that keeps asking. */
-static const time_t release_interval_s = 2;
-/* After a sensor started: its first reading is in (Begin -> first orientation 20-25 ms) and
- * its fast reads (600 ms, ReaderOptions.movementHoldUs) are still running. */
-static const unsigned sensor_started_ms = 300;
-
-static void release_memory(void) {
-        static struct timespec last;
-        struct timespec now;
-        if (clock_gettime(CLOCK_MONOTONIC, &now) != 0)
-                return;
-        if (last.tv_sec != 0 && now.tv_sec - last.tv_sec < release_interval_s)
-                return;
-        last = now;
-        orientd_memory_release_soon();
-}
-
-const char *orientd_iio_load(void) {
+const char *orientd_iio_load(int *opened) {
+        *opened = 0;
         if (replacement) {
                 replaced_users++;
                 return NULL;
@@ -86,21 +64,15 @@ const char *orientd_iio_load(void) {
         RESOLVE(channel_convert)
 #undef RESOLVE
         orientd_library_opened(&libiio);
-        /* Once more while the sensor's first fast reads run (after the first reading, which a
-         * Begin waits for): what only loading libiio and the start ran goes back, and the
-         * reads themselves fault their pages in again while they are still fast, not later at
-         * rest (a release at 1 s put those faults in the rest reads: a motion detector's rest
-         * wake-ups rose from at most 2.5 to 4 a second, Tests/e2e/test_motion_events.py). */
-        orientd_memory_release_after_ms(sensor_started_ms);
+        *opened = 1;
         return NULL;
 }
 
-void orientd_iio_unload(void) {
+int orientd_iio_unload(void) {
         if (replacement) {
                 if (replaced_users > 0)
                         replaced_users--;
-                return;
+                return 0;
         }
-        if (orientd_library_release(&libiio))
-                release_memory();
+        return orientd_library_release(&libiio);
 }

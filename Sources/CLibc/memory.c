@@ -63,24 +63,6 @@ static int read_only_segments(struct dl_phdr_info *info, size_t size, void *data
         return 0;
 }
 
-static void (*schedule)(unsigned long long usec);
-
-void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec)) {
-        schedule = scheduler;
-}
-
-void orientd_memory_release_soon(void) {
-        if (schedule)
-                schedule(0);
-        else
-                orientd_memory_release();
-}
-
-void orientd_memory_release_after_ms(unsigned ms) {
-        if (schedule)
-                schedule(ms * 1000ULL);
-}
-
 void orientd_memory_release(void) {
         malloc_trim(0);
         struct ranges ranges = { .count = 0, .objects = 0 };

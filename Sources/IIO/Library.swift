@@ -8,12 +8,24 @@ var iio: orientd_iio_api { orientd_iio_table().pointee }
 
 enum Library {
     static func load() throws(CallError) {
-        if let reason = orientd_iio_load() {
+        var opened: Int32 = 0
+        if let reason = orientd_iio_load(&opened) {
             throw CallError(call: "load libiio (\(String(cString: reason)))", errno: ELIBACC)
         }
+        if opened != 0 { IIOLibraryEvents.opened() }
     }
 
-    static func unload() { orientd_iio_unload() }
+    static func unload() {
+        if orientd_iio_unload() != 0 { IIOLibraryEvents.closed() }
+    }
+}
+
+/// What the program does when libiio is opened (a sensor starts, or a one-shot read) and
+/// closed again (the last user went): nothing, unless it says otherwise. The daemon hands
+/// memory back then (OrientdDaemon's `MemoryHandBack`); orientctl does nothing.
+public enum IIOLibraryEvents {
+    nonisolated(unsafe) public static var opened: () -> Void = {}
+    nonisolated(unsafe) public static var closed: () -> Void = {}
 }
 
 /// The seam for tests: libiio's entry points replaced by a table of fakes (`CIIO`'s

@@ -30,8 +30,13 @@ public enum Contract {
         /// Properties of signature `as`.
         public static let stringArrayProperties = [supportedScreenOrientations]
         public static let boolProperties = [isGeneratingNotifications, hasAccelerometer]
-        /// The udev property on the accelerometer that names the supported screen orientations.
-        public static let supportedOrientationsProperty = "ORIENTD_SUPPORTED_ORIENTATIONS"
+    }
+
+    /// The udev properties orientd reads from devices (udev/, docs/); a contract with hwdb
+    /// and udev rules, not with bus clients.
+    public enum Udev {
+        /// On the display accelerometer: the screen orientations it may take.
+        public static let supportedOrientations = "ORIENTD_SUPPORTED_ORIENTATIONS"
     }
 
     /// `org.orientd.Posture1`: the hinge angle and posture of 2-in-1 devices (docs/posture.md),
@@ -46,6 +51,8 @@ public enum Contract {
         public static let hingeAngle = "HingeAngle"
         public static let posture = "Posture"
         public static let tabletMode = "TabletMode"
+        /// `HingeAngle` while the angle cannot be measured.
+        public static let noHingeAngle: Double = -1
     }
 
     /// Error names of replies (docs/dbus-api.md says when each is sent).

@@ -37,37 +37,36 @@ public enum Daemon {
         }
     }
 
+    /// The daemon's table of contents: the loop and its signals, the sensors, the bus and the
+    /// objects served on it (`DaemonObjects`), then the loop until a signal or the bus ends it.
     private static func serve(_ options: DaemonOptions) throws(StartupError) -> Int32 {
         let loop = try step(try EventLoop())
-        var stopping = false
-        var stopSensor: () -> Void = {}
-        let shutdown = { (signal: String, code: Int32) in
-            guard !stopping else { return }
-            stopping = true
-            Log.info(code == 0 ? "\(signal): stopping" : "\(signal): unexpected signal, stopping cleanly (exit \(code))")
-            ServiceManager.notify("STOPPING=1")
-            stopSensor()
-            loop.exit(code)
-        }
-        // A reader that went away (stderr a dead pipe, a client's socket) is an error on the
-        // write, not a reason to die with the sensor running.
-        loop.ignore(SIGPIPE)
-        var handlers = [
-            try step(try loop.addSignal(SIGTERM) { shutdown("SIGTERM", 0) }),
-            try step(try loop.addSignal(SIGINT) { shutdown("SIGINT", 0) }),
-            // Nothing to reload: udev properties are read when a device is bound.
-            try step(try loop.addSignal(SIGHUP) { Log.info("SIGHUP: nothing to reload, ignoring") }),
-        ]
-        // Any other signal that would end the process goes through the clean stop too, and
-        // exits non-zero so that Restart=on-failure brings the service back.
-        for (number, name) in [(SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGQUIT, "SIGQUIT"),
-                               (SIGVTALRM, "SIGVTALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ")] {
-            handlers.append(try step(try loop.addSignal(number) { shutdown(name, 1) }))
-        }
-        defer { for handler in handlers { handler.cancel() } }
-
+        let memory = MemoryHandBack(timers: loop)
+        let signals = try step(try DaemonSignals(loop: loop))
         let sensors = DaemonSensors(options: options, display: try makeSource(options, loop: loop), loop: loop)
-        let registry = sensors.registry
+        let bus = try connect(options, loop: loop)
+        let tabletSwitch = sensors.posture.makeSwitch(options)
+        let faces = try step(try BusFaces(bus: bus, sensors: sensors, options: options))
+        let objects = try step(try BusObjects(bus: bus, table: DaemonObjects.table, context: faces))
+        signals.stop = {
+            sensors.registry.stopAll()
+            tabletSwitch?.close()
+        }
+        try own(objects.busNames, on: bus)
+
+        let sensor = sensors.posture.orientationSource.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
+        Log.info("orientd \(version) serving \(objects.busNames.joined(separator: " and ")) (\(sensor))")
+        ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
+        memory.startupDone()
+        let code = try step(try loop.run())
+        signals.stop()
+        if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
+        withExtendedLifetime((faces, objects, memory)) {}
+        return code
+    }
+
+    /// A connection to the bus, its own calls bounded by `busCallTimeoutUs`, on the loop.
+    private static func connect(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> Bus {
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -84,36 +83,11 @@ public enum Daemon {
         }
         try step(try bus.attach(to: loop))
         try step(try bus.exitLoopOnDisconnect())
+        return bus
+    }
 
-        let hub = sensors.orientation
-        let demand = registry.demand(.accelerometer)
-        let sleep = try step(try SleepWatch(bus: bus, registry: registry))
-        registry.levelChanged = { _, _ in sleep.sensorsChanged() }
-        let budget = CallerBudget(limits: options.limits)
-        let orientation = try step(try OrientationService(bus: bus, hub: hub, demand: demand, budget: budget))
-        let tabletSwitch = sensors.posture.makeSwitch(options)
-        let postureService = try step(try PostureService(bus: bus, hub: sensors.posture.hub, demand: demand))
-        let lid = try step(try LidWatch(bus: bus, hub: sensors.posture.hub))
-        var names = [Contract.Orientation1.busName]
-        var compat: SensorProxyService?
-        var ambient: AmbientSensorsService?
-        var compass: CompassService?
-        if let light = sensors.light, let proximity = sensors.proximity, let compassSensor = sensors.compass {
-            let light = AmbientSensorsService(bus: bus, light: light, proximity: proximity, inputProximity: sensors.inputProximity,
-                                              registry: registry, budget: budget)
-            ambient = light
-            compat = try step(try SensorProxyService(bus: bus, hub: hub, demand: demand, budget: budget, ambient: light))
-            compass = try step(try CompassService(bus: bus, compass: compassSensor, registry: registry, budget: budget))
-            names.append(Contract.SensorProxy.busName)
-        }
-        var paths = [Contract.Orientation1.objectPath]
-        if compat != nil { paths += [Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath] }
-        let pathFilter = try step(try bus.acceptCalls(onlyOn: paths))
-        defer { withExtendedLifetime((orientation, compat, ambient, compass, pathFilter, sleep, postureService, lid)) {} }
-        stopSensor = {
-            registry.stopAll()
-            tabletSwitch?.close()
-        }
+    /// Takes the served objects' bus names, each failure with its own message.
+    private static func own(_ names: [String], on bus: Bus) throws(StartupError) {
         for name in names {
             do {
                 try bus.requestName(name)
@@ -125,14 +99,6 @@ public enum Daemon {
                 throw StartupError(message: "cannot own bus name \(name): \(error)")
             }
         }
-
-        let sensor = sensors.posture.orientationSource.map { $0.isAvailable ? $0.name : "no sensor" } ?? "no sensor"
-        Log.info("orientd \(version) serving \(names.joined(separator: " and ")) (\(sensor))")
-        ServiceManager.notify("READY=1\nSTATUS=Serving, \(sensor)")
-        let code = try step(try loop.run())
-        stopSensor()
-        if code != 0 { Log.error("event loop ended with \(code) (bus connection lost?)") }
-        return code
     }
 
     private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> (any SampleSource)? {

@@ -44,6 +44,9 @@ public struct DaemonOptions: Equatable {
         case run(DaemonOptions)
         case help
         case version
+        /// `--bus-introspect DIR|INTERFACE`: the introspection files, written into a directory
+        /// or one interface's printed.
+        case introspect(String)
     }
 
     public static let usage = """
@@ -51,6 +54,7 @@ public struct DaemonOptions: Equatable {
                        [--poll-interval-ms N] [--max-callers N]
                        [--max-references-per-caller N] [--runtime-directory DIR]
                        [--supported-orientations LIST] [--tablet-mode-switch auto|on|off]
+               orientd --bus-introspect DIR|INTERFACE
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -76,6 +80,10 @@ public struct DaemonOptions: Equatable {
                                         (default: auto)
           --sensor-proxy-compat         also serve net.hadess.SensorProxy (replaces iio-sensor-proxy)
           --verbose                     debug messages
+          --bus-introspect DIR|INTERFACE
+                                        write the D-Bus introspection file of every interface
+                                        into DIR (as dbus/ holds them), or print the file of
+                                        one interface (e.g. org.orientd.Orientation1), and exit
           --version, --help
         """
 
@@ -97,6 +105,7 @@ public struct DaemonOptions: Equatable {
             switch argument {
             case "--help", "-h": return .help
             case "--version": return .version
+            case "--bus-introspect": return .introspect(try value(argument))
             case "--verbose", "-v": options.verbose = true
             case "--sensor-proxy-compat": options.sensorProxyCompat = true
             case "--bus": options.bus = BusAddress(try value(argument))

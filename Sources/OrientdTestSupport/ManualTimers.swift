@@ -2,13 +2,15 @@ import CallError
 import Systemd
 
 /// A clock that moves only when a test says so (the daemon's `Timers` seam), so timers fire
-/// deterministically and instantly.
+/// deterministically and instantly. As on the real loop, releasing the handle a timer, watch
+/// or device watch returned cancels it.
 public final class ManualTimers: Timers {
     public private(set) var now: UInt64 = 1_000_000
     private var pending: [Scheduled] = []
     private var nextID = 0
 
-    public final class Scheduled: Cancellable {
+    /// One entry the clock holds; the caller holds a `Handle` to it.
+    final class Scheduled {
         let id: Int
         let due: UInt64
         var handler: (() -> Void)?
@@ -17,26 +19,50 @@ public final class ManualTimers: Timers {
             self.due = due
             self.handler = handler
         }
-        public func cancel() { handler = nil }
+    }
+
+    /// What `addTimer`, `watch` and `watchDevices` return: cancelled when cancelled or released.
+    final class Handle: Cancellable {
+        let entry: Scheduled
+        init(_ entry: Scheduled) { self.entry = entry }
+        func cancel() { entry.handler = nil }
+        deinit { cancel() }
     }
 
     public init() {}
 
-    public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+    private func schedule(at due: UInt64, _ handler: @escaping () -> Void) -> Scheduled {
         nextID += 1
-        let timer = Scheduled(id: nextID, due: usec, handler: handler)
+        return Scheduled(id: nextID, due: due, handler: handler)
+    }
+
+    public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        let timer = schedule(at: usec, handler)
         pending.append(timer)
-        return timer
+        return Handle(timer)
+    }
+
+    /// No other event source competes here: an idle timer is a timer.
+    public func addIdleTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        try addTimer(at: usec, handler)
     }
 
     /// The fd watches armed, by descriptor; `ready(fd:)` calls them as the loop would.
     private var watches: [(fd: Int32, watch: Scheduled, handler: (UInt32) -> Void)] = []
 
     public func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable {
-        nextID += 1
-        let watch = Scheduled(id: nextID, due: .max, handler: {})
+        let watch = schedule(at: .max, {})
         watches.append((fd, watch, handler))
-        return watch
+        return Handle(watch)
+    }
+
+    /// The udev subsystems watched; `uevent(_:subsystem:syspath:)` delivers to them.
+    private var deviceWatches: [(subsystem: String, watch: Scheduled, handler: (String, String) -> Void)] = []
+
+    public func watchDevices(subsystem: String, _ handler: @escaping (String, String) -> Void) throws(CallError) -> any Cancellable {
+        let watch = schedule(at: .max, {})
+        deviceWatches.append((subsystem, watch, handler))
+        return Handle(watch)
     }
 
     /// The clock never moves by itself.
@@ -48,8 +74,17 @@ public final class ManualTimers: Timers {
         watches.removeAll { $0.watch.handler == nil }
     }
 
+    /// udev announces `action` ("add", "remove", …) for the device at `syspath`.
+    public func uevent(_ action: String, subsystem: String, syspath: String) {
+        for entry in deviceWatches where entry.subsystem == subsystem && entry.watch.handler != nil { entry.handler(action, syspath) }
+        deviceWatches.removeAll { $0.watch.handler == nil }
+    }
+
     /// Fd watches still armed.
     public var watching: Int { watches.filter { $0.watch.handler != nil }.count }
+
+    /// Device watches still armed.
+    public var watchingDevices: Int { deviceWatches.filter { $0.watch.handler != nil }.count }
 
     /// Timers still armed.
     public var armed: Int { pending.filter { $0.handler != nil && $0.due != .max }.count }

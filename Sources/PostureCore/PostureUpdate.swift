@@ -4,7 +4,7 @@ public struct PostureUpdate: Equatable, Sendable {
     public var timeUs: Int64
     public var posture: Posture
     public var previousPosture: Posture
-    /// Degrees in [0, 360]; nil while it cannot be measured (`-1` on D-Bus).
+    /// Degrees in [0, 360]; nil while it cannot be measured.
     public var hingeAngle: Double?
 
     public init(timeUs: Int64, posture: Posture, previousPosture: Posture, hingeAngle: Double?) {
@@ -18,8 +18,6 @@ public struct PostureUpdate: Equatable, Sendable {
     public var postureChanged: Bool { posture != previousPosture }
     /// The `TabletMode` property and the `SW_TABLET_MODE` state.
     public var tabletMode: Bool { posture.isTabletMode }
-    /// The `HingeAngle` property: degrees, or -1 while not measurable.
-    public var hingeAngleOnBus: Double { hingeAngle ?? -1 }
 }
 
 /// Why the latest reading gave no angle (for logs and tests).

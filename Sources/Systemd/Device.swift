@@ -115,3 +115,10 @@ public final class DeviceMonitor {
 
     deinit { sd_device_monitor_unref(monitor) }
 }
+
+extension DeviceMonitor: Cancellable {
+    /// Stops receiving events now (releasing the monitor does too).
+    public func cancel() {
+        _ = sd_device_monitor_stop(monitor)
+    }
+}

@@ -47,6 +47,10 @@ public final class EventLoop: Timers {
     /// A one-shot timer at an absolute CLOCK_MONOTONIC time, with 1 µs accuracy (0 would
     /// mean sd-event's default of 250 ms of slack).
     public func addTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        try timerSource(at: usec, handler)
+    }
+
+    private func timerSource(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> EventSource {
         let source = EventSource(callback: .plain(handler))
         var raw: OpaquePointer?
         try check(sd_event_add_time(handle, &raw, CLOCK_MONOTONIC, usec, 1, { _, _, userdata in
@@ -55,6 +59,16 @@ public final class EventLoop: Timers {
         }, source.userdata), "sd_event_add_time")
         source.attach(raw!)
         return source
+    }
+
+    public func addIdleTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable {
+        let source = try timerSource(at: usec, handler)
+        try source.setIdlePriority()
+        return source
+    }
+
+    public func watchDevices(subsystem: String, _ handler: @escaping (_ action: String, _ syspath: String) -> Void) throws(CallError) -> any Cancellable {
+        try DeviceMonitor(loop: self, subsystem: subsystem) { action, device in handler(action, device.syspath) }
     }
 
     /// Watches a file descriptor; `handler` receives the poll events.
@@ -127,6 +141,10 @@ public final class EventSource: Cancellable {
             case .io(let handler): handler(revents)
             }
         }
+    }
+
+    func setIdlePriority() throws(CallError) {
+        try check(sd_event_source_set_priority(raw, Int64(SD_EVENT_PRIORITY_IDLE)), "sd_event_source_set_priority")
     }
 
     /// Stops and frees the source now.

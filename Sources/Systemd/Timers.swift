@@ -1,6 +1,6 @@
 import CallError
 
-/// Time and one-shot timers, as the event loop provides them. Everything above the C edge
+/// Time, one-shot timers, fd watches and udev events, as the event loop provides them. Everything above the C edge
 /// that waits (the hub's first-answer bound, the sensor linger, the replay pacing) asks this
 /// seam, so unit tests drive it with a manual clock instead of the real loop.
 public protocol Timers: AnyObject {
@@ -12,6 +12,12 @@ public protocol Timers: AnyObject {
     /// Calls `handler` with the poll events each time `fd` is ready for `events` (POLLIN, …),
     /// until the returned handle is cancelled or released.
     func watch(fd: Int32, events: UInt32, _ handler: @escaping (UInt32) -> Void) throws(CallError) -> any Cancellable
+    /// `addTimer(at:)` at idle priority: once due, it fires only when nothing else is pending
+    /// (bus messages, fds, other timers), so work it does never delays theirs.
+    func addIdleTimer(at usec: UInt64, _ handler: @escaping () -> Void) throws(CallError) -> any Cancellable
+    /// Calls `handler` with each udev event's action and device path in `subsystem`, until the
+    /// returned handle is cancelled or released.
+    func watchDevices(subsystem: String, _ handler: @escaping (_ action: String, _ syspath: String) -> Void) throws(CallError) -> any Cancellable
     /// CLOCK_MONOTONIC read afresh, in µs: readings are stamped with it (`now` is the time of
     /// the last wake-up, which work since may have left milliseconds behind).
     var clock: UInt64 { get }

@@ -8,9 +8,10 @@ case .success(.help):
     print(DaemonOptions.usage)
 case .success(.version):
     print("orientd \(Daemon.version) (\(OrientdVersion.toolchain))")
+case .success(.introspect(let target)):
+    exit(Daemon.introspect(target))
 case .success(.run(let options)):
     orientd_memory_configure()
-    StartupMemory.releaseWhenIdle()
     exit(Daemon.run(options))
 case .failure(let error):
     Log.error("orientd: \(error)\n\(DaemonOptions.usage)")

@@ -159,7 +159,7 @@ private func swinging(_ t: Double) -> (display: Vector3, base: Vector3) { (Vecto
         let updates = Self.feed(&tracker, 500, from: &t, ms: 1500)
         #expect(tracker.posture == .laptop)
         #expect(tracker.unmeasurableReason == .sensorUnreliable)
-        #expect(updates.map(\.hingeAngleOnBus) == [-1])
+        #expect(updates.map(\.hingeAngle) == [nil])
         _ = Self.feed(&tracker, nil, from: &t, ms: 1000)
         #expect(tracker.posture == .laptop)
         // Slightly past the stops (firmware rounding) is clamped.

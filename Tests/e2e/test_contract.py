@@ -1,6 +1,7 @@
-"""The interface files in dbus/ (orientd's own and net.hadess.SensorProxy) are what the
-running daemon introspects, interface by interface and object by object, and every member
-and property they name is in Contract (read through contract.py)."""
+"""The interface files in dbus/ (orientd's own and net.hadess.SensorProxy) are what
+`orientd --bus-introspect` writes from the daemon's one declaration of its objects, and what
+the running daemon introspects, interface by interface and object by object; every member and
+property they name is in Contract (read through contract.py)."""
 import os
 import re
 import subprocess
@@ -38,6 +39,36 @@ def contract_names():
     for space in (C.Orientation1, C.Posture1, C.SensorProxy):
         names.update(v for k, v in vars(space).items() if not k.startswith('_') and isinstance(v, str))
     return names
+
+
+def introspect(*arguments):
+    return subprocess.run([os.path.join(T.BIN, 'orientd'), '--bus-introspect', *arguments],
+                          capture_output=True, text=True, timeout=30)
+
+
+def test_the_committed_interface_files_are_what_the_declarations_write(tmp_path):
+    run = introspect(str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert sorted(os.listdir(tmp_path)) == sorted(FILES)
+    for name in FILES:
+        with open(os.path.join(T.ROOT, 'dbus', name)) as f:
+            committed = f.read()
+        assert (tmp_path / name).read_text() == committed, \
+            'dbus/%s is stale: regenerate it with orientd --bus-introspect dbus' % name
+
+
+def test_one_interface_file_is_printed():
+    run = introspect(C.Posture1.interface)
+    assert run.returncode == 0, run.stderr
+    with open(os.path.join(T.ROOT, 'dbus', 'org.orientd.Posture1.xml')) as f:
+        assert run.stdout == f.read()
+
+
+def test_a_target_that_is_neither_an_interface_nor_a_directory_is_refused(tmp_path):
+    run = introspect(str(tmp_path / 'missing'))
+    assert run.returncode == 1
+    assert 'missing/org.orientd.Orientation1.xml' in run.stderr and 'org.orientd.Posture1' in run.stderr
+    assert run.stdout == ''
 
 
 def test_every_interface_file_matches_the_running_daemon(bus, start):

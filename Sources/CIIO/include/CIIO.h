@@ -5,12 +5,14 @@
 
 /* libiio is loaded only while orientd uses it: it links libxml2, ICU, libusb, avahi and
    libdbus, about 1.7 MB of resident pages that an idle daemon does not need.
-   orientd_iio_load() opens it (NULL on success, else the reason) and counts users;
-   orientd_iio_unload() drops one user and closes the library after the last.
+   orientd_iio_load() opens it (NULL on success, else the reason; *opened is 1 when this call
+   opened the library) and counts users; orientd_iio_unload() drops one user and closes the
+   library after the last (returns 1 then). What a program does when it comes and goes (the
+   daemon hands memory back) is the program's: IIOLibraryEvents.
    Every libiio function orientd calls is reached through the table below. */
 
-const char *orientd_iio_load(void);
-void orientd_iio_unload(void);
+const char *orientd_iio_load(int *opened);
+int orientd_iio_unload(void);
 
 struct orientd_iio_api {
         __typeof__(iio_create_local_context) *create_local_context;

@@ -41,12 +41,6 @@ char *const *orientd_argv(void);
    resident code and constants handed back to the kernel (re-read from the file if run again). */
 void orientd_memory_configure(void);
 void orientd_memory_release(void);
-/* The same from the event loop, when it has finished what it is dispatching (the objects that
-   used the memory are gone by then), or the given milliseconds from now. The daemon sets the
-   scheduler (a timer on its loop); without one, "soon" is now and "after" never. */
-void orientd_memory_set_scheduler(void (*scheduler)(unsigned long long usec));
-void orientd_memory_release_soon(void);
-void orientd_memory_release_after_ms(unsigned ms);
 
 /* A shared library dlopen()ed only while in use (Sources/CLibc/library.c): `table` is the
  * struct of its function pointers, cleared before every dlclose. A loader: begin (1: already

@@ -85,22 +85,18 @@ public final class AmbientSensorsService {
         (light.unit ?? .vendor).rawValue
     }
 
-    /// Members of `net.hadess.SensorProxy` this service answers.
-    public var members: [BusMember] {
+    /// The members of `net.hadess.SensorProxy` this service answers.
+    static var rows: [BusRow<AmbientSensorsService>] {
         [
-            .method(name: API.claimLight) { [unowned(unsafe) self] (call) throws(BusError) in try self.lightClaims.claim(call) },
-            .method(name: API.releaseLight) { [unowned(unsafe) self] (call) throws(BusError) in self.lightClaims.release(call) },
-            .method(name: API.claimProximity) { [unowned(unsafe) self] (call) throws(BusError) in try self.proximityClaims.claim(call) },
-            .method(name: API.releaseProximity) { [unowned(unsafe) self] (call) throws(BusError) in self.proximityClaims.release(call) },
-            .property(name: API.hasAmbientLight, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.light.isAvailable) },
-            .property(name: API.lightLevelUnit, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.lightUnit) },
-            .property(name: API.lightLevel, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
-                .double(self.light.reading?.value ?? 0)
-            },
-            .property(name: API.hasProximity, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hasProximity) },
-            .property(name: API.proximityNear, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.proximityNear) },
+            .method(name: API.claimLight) { (service, call) throws(BusError) in try service.lightClaims.claim(call) },
+            .method(name: API.releaseLight) { (service, call) throws(BusError) in service.lightClaims.release(call) },
+            .method(name: API.claimProximity) { (service, call) throws(BusError) in try service.proximityClaims.claim(call) },
+            .method(name: API.releaseProximity) { (service, call) throws(BusError) in service.proximityClaims.release(call) },
+            .property(name: API.hasAmbientLight, signature: "b", emitsChange: true) { .bool($0.light.isAvailable) },
+            .property(name: API.lightLevelUnit, signature: "s", emitsChange: true) { .string($0.lightUnit) },
+            .property(name: API.lightLevel, signature: "d", emitsChange: true) { .double($0.light.reading?.value ?? 0) },
+            .property(name: API.hasProximity, signature: "b", emitsChange: true) { .bool($0.hasProximity) },
+            .property(name: API.proximityNear, signature: "b", emitsChange: true) { .bool($0.proximityNear) },
         ]
     }
-
-
 }

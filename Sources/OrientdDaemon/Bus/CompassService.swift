@@ -18,9 +18,8 @@ public final class CompassService {
     let compass: BufferedSensor<Compass>
     private let claims: SensorClaims
     private let authority: ClaimAuthority
-    private var export: BusObjectExport?
 
-    public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) throws(CallError) {
+    public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) {
         self.bus = bus
         self.compass = compass
         claims = SensorClaims(bus: bus, resource: "compass claims", budget: budget) { claimed in
@@ -38,15 +37,17 @@ public final class CompassService {
             self.bus.announce(path: API.compassPath, interface: API.compassInterface, [(API.compassHeading, .double(heading))],
                               to: self.claims.claimants)
         }
-        export = try bus.export(path: API.compassPath, interface: API.compassInterface, members: [
-            .method(name: API.claimCompass) { [unowned(unsafe) self] (call) throws(BusError) in
-                try self.authority.authorize(call) { [unowned(unsafe) self] call in self.claims.claimLater(call) }
+    }
+
+    /// `net.hadess.SensorProxy.Compass`, on its own object below `net.hadess.SensorProxy`'s.
+    static var interface: BusInterface<CompassService> {
+        BusInterface<CompassService>(API.compassInterface, [
+            .method(name: API.claimCompass) { (service, call) throws(BusError) in
+                try service.authority.authorize(call) { [unowned(unsafe) service] call in service.claims.claimLater(call) }
             },
-            .method(name: API.releaseCompass) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
-            .property(name: API.hasCompass, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.compass.isAvailable) },
-            .property(name: API.compassHeading, signature: "d", emitsChange: true) { [unowned(unsafe) self] in
-                .double(self.heading)
-            },
+            .method(name: API.releaseCompass) { (service, call) throws(BusError) in service.claims.release(call) },
+            .property(name: API.hasCompass, signature: "b", emitsChange: true) { .bool($0.compass.isAvailable) },
+            .property(name: API.compassHeading, signature: "d", emitsChange: true) { .double($0.heading) },
         ])
     }
 

@@ -14,11 +14,10 @@ public final class OrientationService {
     private let demand: SensorDemand
     private let begins: CallerTracker
     private let screenLocks: ScreenLockService
-    private var export: BusObjectExport?
     /// What IsGeneratingNotifications last announced.
     private var announcedGenerating = false
 
-    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget) throws(CallError) {
+    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget) {
         self.bus = bus
         self.hub = hub
         self.demand = demand
@@ -26,37 +25,25 @@ public final class OrientationService {
         begins = CallerTracker(bus: bus, resource: "BeginGeneratingNotifications references", recursive: true, budget: budget)
         begins.changed = { [unowned(unsafe) self] _ in self.beginsChanged() }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
-        export = try bus.export(path: API.objectPath, interface: API.interface, members: members())
     }
 
     /// True while at least one Begin is outstanding.
     public var isGenerating: Bool { !begins.isEmpty }
 
-    private func members() -> [BusMember] {
-        [
-            .method(name: API.beginMethod, result: "s", outNames: [API.beginResult]) {
-                [unowned(unsafe) self] (call) throws(BusError) in try self.begin(call)
-            },
-            .method(name: API.endMethod) {
-                [unowned(unsafe) self] (call) throws(BusError) in try self.end(call)
-            },
-            .property(name: API.orientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(self.hub.currentOrientation().rawValue)
-            },
-            .property(name: API.screenOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(self.hub.screenOrientation.rawValue)
-            },
-            .property(name: API.isGeneratingNotifications, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
-                .bool(self.isGenerating)
-            },
-            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in
-                .bool(self.hub.hasSensor)
-            },
+    /// `org.orientd.Orientation1`; the screen locks answer their own members.
+    static var interface: BusInterface<OrientationService> {
+        BusInterface<OrientationService>(API.interface, notes: InterfaceNotes.orientation1, [
+            .method(name: API.beginMethod, result: "s", outNames: [API.beginResult]) { (service, call) throws(BusError) in try service.begin(call) },
+            .method(name: API.endMethod) { (service, call) throws(BusError) in try service.end(call) },
+            .property(name: API.orientation, signature: "s", emitsChange: true) { .string($0.hub.currentOrientation().rawValue) },
+            .property(name: API.screenOrientation, signature: "s", emitsChange: true) { .string($0.hub.screenOrientation.rawValue) },
+            .property(name: API.isGeneratingNotifications, signature: "b", emitsChange: true) { .bool($0.isGenerating) },
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { .bool($0.hub.hasSensor) },
             .signal(name: API.signal, signature: "ss", names: API.signalArguments),
             .method(name: API.readGravityMethod, result: "ddd", outNames: API.readGravityResults) {
-                [unowned(unsafe) self] (call) throws(BusError) in try self.readGravity(call)
+                (service, call) throws(BusError) in try service.readGravity(call)
             },
-        ] + screenLocks.members
+        ] + ScreenLockService.rows.map { row in row.served { $0.screenLocks } })
     }
 
     /// The newest sample while generating, else a fresh one-shot reading.

@@ -14,23 +14,26 @@ public final class PostureService {
     private let bus: Bus
     private let hub: PostureHub
     private let demand: SensorDemand
-    private var export: BusObjectExport?
     /// What TabletMode last announced.
     private var announcedTabletMode = false
 
-    public init(bus: Bus, hub: PostureHub, demand: SensorDemand) throws(CallError) {
+    public init(bus: Bus, hub: PostureHub, demand: SensorDemand) {
         self.bus = bus
         self.hub = hub
         self.demand = demand
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
-        export = try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .property(name: API.hasHinge, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasHinge) },
-            .property(name: API.hingeAngle, signature: "d", emitsChange: true) { [unowned(unsafe) self] in .double(self.hub.hingeAngle) },
-            .property(name: API.posture, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.hub.posture.rawValue) },
-            .property(name: API.tabletMode, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.tabletMode) },
+        updateDemand()
+    }
+
+    /// `org.orientd.Posture1`, beside `org.orientd.Orientation1` on its object.
+    static var interface: BusInterface<PostureService> {
+        BusInterface<PostureService>(API.interface, notes: InterfaceNotes.posture1, [
+            .property(name: API.hasHinge, signature: "b", emitsChange: true) { .bool($0.hub.hasHinge) },
+            .property(name: API.hingeAngle, signature: "d", emitsChange: true) { .double($0.hub.hingeAngle) },
+            .property(name: API.posture, signature: "s", emitsChange: true) { .string($0.hub.posture.rawValue) },
+            .property(name: API.tabletMode, signature: "b", emitsChange: true) { .bool($0.hub.tabletMode) },
             .signal(name: API.signal, signature: "ss", names: API.signalArguments),
         ])
-        updateDemand()
     }
 
     private func updateDemand() {

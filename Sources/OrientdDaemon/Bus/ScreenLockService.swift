@@ -32,18 +32,13 @@ final class ScreenLockService {
         }
     }
 
-    var members: [BusMember] {
+    /// The members of `org.orientd.Orientation1` this service answers.
+    static var rows: [BusRow<ScreenLockService>] {
         [
-            .method(name: API.lockMethod, signature: "s", inNames: [API.lockArgument]) {
-                [unowned(unsafe) self] (call) throws(BusError) in try self.lock(call)
-            },
-            .method(name: API.unlockMethod) {
-                [unowned(unsafe) self] (call) throws(BusError) in try self.unlock(call)
-            },
-            .property(name: API.screenOrientationLock, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                Self.lockValue(self.hub.locks.lockedOrientation)
-            },
-            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { [unowned(unsafe) self] in self.supported },
+            .method(name: API.lockMethod, signature: "s", inNames: [API.lockArgument]) { (service, call) throws(BusError) in try service.lock(call) },
+            .method(name: API.unlockMethod) { (service, call) throws(BusError) in try service.unlock(call) },
+            .property(name: API.screenOrientationLock, signature: "s", emitsChange: true) { ScreenLockService.lockValue($0.hub.locks.lockedOrientation) },
+            .property(name: API.supportedScreenOrientations, signature: "as", emitsChange: true) { $0.supported },
         ]
     }
 

@@ -26,29 +26,34 @@ public final class SensorProxyService {
     private let hub: OrientationHub
     private let demand: SensorDemand
     private let claims: SensorClaims
-    private var exports: [BusObjectExport] = []
+    private let ambient: AmbientSensorsService
     private var tilt = Tilt.undefined
     private var tiltInput: (gravity: Vector3?, orientation: Orientation)?
 
-    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget, ambient: AmbientSensorsService) throws(CallError) {
+    public init(bus: Bus, hub: OrientationHub, demand: SensorDemand, budget: CallerBudget, ambient: AmbientSensorsService) {
         self.bus = bus
         self.hub = hub
         self.demand = demand
+        self.ambient = ambient
         claims = SensorClaims(bus: bus, resource: "accelerometer claims", budget: budget) { claimed in
             demand.set(.accelerometerClaims, claimed ? .full : .off)
         }
         hub.observe { [unowned(unsafe) self] event in self.hubEvent(event) }
-        exports.append(try bus.export(path: API.objectPath, interface: API.interface, members: [
-            .method(name: API.claimAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in
-                try self.claims.claim(call) { ready in self.hub.whenFirstAnswer { _ in ready() } }
+    }
+
+    /// `net.hadess.SensorProxy`: the accelerometer's members, then the ambient sensors'.
+    static var interface: BusInterface<SensorProxyService> {
+        BusInterface<SensorProxyService>(API.interface, notes: InterfaceNotes.sensorProxy, [
+            .method(name: API.claimAccelerometer) { (service, call) throws(BusError) in
+                try service.claims.claim(call) { [unowned(unsafe) service] ready in service.hub.whenFirstAnswer { _ in ready() } }
             },
-            .method(name: API.releaseAccelerometer) { [unowned(unsafe) self] (call) throws(BusError) in self.claims.release(call) },
-            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { [unowned(unsafe) self] in .bool(self.hub.hasSensor) },
-            .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) { [unowned(unsafe) self] in
-                .string(Self.accelerometerOrientation(self.currentScreenOrientation))
+            .method(name: API.releaseAccelerometer) { (service, call) throws(BusError) in service.claims.release(call) },
+            .property(name: API.hasAccelerometer, signature: "b", emitsChange: true) { .bool($0.hub.hasSensor) },
+            .property(name: API.accelerometerOrientation, signature: "s", emitsChange: true) {
+                .string(SensorProxyService.accelerometerOrientation($0.currentScreenOrientation))
             },
-            .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { [unowned(unsafe) self] in .string(self.tilt.rawValue) },
-        ] + ambient.members))
+            .property(name: API.accelerometerTilt, signature: "s", emitsChange: true) { .string($0.tilt.rawValue) },
+        ] + AmbientSensorsService.rows.map { row in row.served { $0.ambient } })
     }
 
     /// The screen orientation while the sensor runs. Before a claim (nothing running) an

@@ -62,7 +62,7 @@ public final class OrientationHub {
     /// `supportedOption`: the daemon's `--supported-orientations`, used when the sensor has no
     /// udev property. `lockLimit`: callers that may hold a screen orientation lock.
     public init(source: (any SampleSource)?, timers: any Timers, parameters: ClassifierParameters = .default,
-                supportedOption: String? = nil, lockLimit: Int = CallerLimits().callers) {
+                supportedOption: String? = nil, lockLimit: Int) {
         self.source = source
         self.timers = timers
         self.parameters = parameters
@@ -81,7 +81,7 @@ public final class OrientationHub {
         let origin: String
         let text: String
         if let property {
-            (text, origin) = (property, "udev property \(Contract.Orientation1.supportedOrientationsProperty)")
+            (text, origin) = (property, "udev property \(Contract.Udev.supportedOrientations)")
         } else if let option {
             (text, origin) = (option, "--supported-orientations")
         } else {

@@ -42,8 +42,8 @@ public final class PostureHub {
     }
     /// The published posture; `unknown` without a hinge or before the first measured angle.
     public private(set) var posture: Posture = .unknown
-    /// The published hinge angle in degrees; -1 while not measurable or not running.
-    public private(set) var hingeAngle: Double = -1
+    /// The published hinge angle in degrees; `Contract.Posture1.noHingeAngle` while not measurable or not running.
+    public private(set) var hingeAngle: Double = Contract.Posture1.noHingeAngle
     public var tabletMode: Bool { posture.isTabletMode }
     /// The level the hub reads at now: `.off` while no hinge is bound, whatever is wanted.
     public private(set) var running: SensorDemand.Level = .off
@@ -241,7 +241,7 @@ public final class PostureHub {
     private func handle(_ update: PostureUpdate?) {
         guard let update else { return }
         posture = update.posture
-        hingeAngle = update.hingeAngleOnBus
+        hingeAngle = update.hingeAngle ?? Contract.Posture1.noHingeAngle
         if update.postureChanged {
             Log.info("posture \(update.posture.rawValue) (was \(update.previousPosture.rawValue)), hinge \(Int(hingeAngle.rounded()))°")
         } else {
@@ -263,9 +263,9 @@ public final class PostureHub {
         keepReadsOpen(.off)
         tracker = PostureTracker(parameters: trackerParameters)
         let previous = posture
-        let hadAngle = hingeAngle != -1
+        let hadAngle = hingeAngle != Contract.Posture1.noHingeAngle
         posture = .unknown
-        hingeAngle = -1
+        hingeAngle = Contract.Posture1.noHingeAngle
         if (previousMethod == .none) != (now == .none) { notify(.hingeAvailabilityChanged) }
         if previous != .unknown || hadAngle {
             notify(.changed(PostureUpdate(timeUs: Int64(timers.now), posture: .unknown, previousPosture: previous, hingeAngle: nil)))

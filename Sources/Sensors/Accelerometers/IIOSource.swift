@@ -16,7 +16,7 @@ public final class IIOSource: SampleSource {
     /// Bound and readable: false while reads fail (they are retried; see `readsFailed`).
     public var isAvailable: Bool { bound != nil && !failing }
     public var supportedOrientations: String? {
-        bound?.device.property(Contract.Orientation1.supportedOrientationsProperty)
+        bound?.device.property(Contract.Udev.supportedOrientations)
     }
 
     let loop: any Timers

@@ -97,7 +97,7 @@ extension IIOSource {
             changes.append("location \(old.location.rawValue) -> \(new.location.rawValue) (\(new.locationSource))")
         }
         if new.axes != old.axes { changes.append("scale or offset") }
-        let supportedKey = Contract.Orientation1.supportedOrientationsProperty
+        let supportedKey = Contract.Udev.supportedOrientations
         let supportedChanged = fresh.device.property(supportedKey) != bound.device.property(supportedKey)
         guard !changes.isEmpty else {
             if supportedChanged {

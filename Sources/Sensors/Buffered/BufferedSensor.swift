@@ -20,7 +20,7 @@ public final class BufferedSensor<Kind: BufferedSensorKind>: BoundSensor<Kind, K
     private var watch: (any Cancellable)?
     private var timer: (any Cancellable)?
 
-    public convenience init(loop: EventLoop, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
+    public convenience init(loop: any Timers, parameters: BufferedSensorParameters = BufferedSensorParameters()) {
         self.init(timers: loop, binding: SensorBinding(loop: loop, parameters: parameters), parameters: parameters)
     }
 

@@ -35,13 +35,13 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
     var changed: ((Bool) -> Void)?
     /// Every device of the kind udev lists now (`scan(parameters:)`, or a test's fakes).
     private let scan: () -> [DiscoveredSensor<Kind>]
-    private var monitors: [DeviceMonitor] = []
+    private var monitors: [any Cancellable] = []
 
-    convenience init(loop: EventLoop, parameters: Kind.Parameters) {
+    convenience init(loop timers: any Timers, parameters: Kind.Parameters) {
         self.init(scan: { Self.scan(parameters: parameters) }) { handler in
-            Kind.subsystems.compactMap { (subsystem: String) -> DeviceMonitor? in
+            Kind.subsystems.compactMap { (subsystem: String) -> (any Cancellable)? in
                 do throws(CallError) {
-                    return try DeviceMonitor(loop: loop, subsystem: subsystem) { action, device in handler(action, device.syspath) }
+                    return try timers.watchDevices(subsystem: subsystem, handler)
                 } catch {
                     Log.error("cannot watch \(subsystem) devices for \(Kind.role) sensors: \(error)")
                     return nil
@@ -53,7 +53,7 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
     /// `hotplug` starts watching udev's events of the kind's subsystems before the first scan,
     /// so none is lost between the two (tests answer none).
     init(scan: @escaping () -> [DiscoveredSensor<Kind>],
-         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> [DeviceMonitor]) {
+         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> [any Cancellable]) {
         self.scan = scan
         monitors = hotplug { [unowned(unsafe) self] action, syspath in self.deviceEvent(action, syspath) }
         bind(Self.select(scan()))

@@ -25,12 +25,17 @@ public final class KernelHingeSensor: HingeAngleSource {
     private var failures = 0
     private let binding: SensorBinding<KernelHinge>
     private var malformedLog = RateLimitedLog()
-    private let loop: EventLoop
+    private let timers: any Timers
 
-    public init(loop: EventLoop, parameters: PolledSensorParameters = PolledSensorParameters()) {
-        self.loop = loop
+    public convenience init(loop timers: any Timers, parameters: PolledSensorParameters = PolledSensorParameters()) {
+        self.init(timers: timers, binding: SensorBinding(loop: timers, parameters: parameters), parameters: parameters)
+    }
+
+    /// A sensor on given devices (tests: a fixed scan, uevents from `ManualTimers`).
+    init(timers: any Timers, binding: SensorBinding<KernelHinge>, parameters: PolledSensorParameters) {
+        self.timers = timers
         failureLimit = parameters.failureLimit
-        binding = SensorBinding(loop: loop, parameters: parameters)
+        self.binding = binding
         binding.changed = { [unowned(unsafe) self] present in
             self.failures = 0
             self.availabilityChanged?(present)
@@ -51,7 +56,7 @@ public final class KernelHingeSensor: HingeAngleSource {
         do {
             return try hinge.degrees(text)
         } catch {
-            malformedLog.warning("\(bound.sysname): hinge reading dropped: \(hinge.attribute) \(error)", now: loop.now)
+            malformedLog.warning("\(bound.sysname): hinge reading dropped: \(hinge.attribute) \(error)", now: timers.now)
             throw SourceError("\(bound.sysname): \(error)")
         }
     }

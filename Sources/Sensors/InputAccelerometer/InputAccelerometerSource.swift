@@ -11,7 +11,7 @@ public final class InputAccelerometerSource: SampleSource {
     public var configurationChanged: (() -> Void)?
     public var name: String { bound.map { "input \($0.label)" } ?? "input (no accelerometer)" }
     public var isAvailable: Bool { bound != nil }
-    public var supportedOrientations: String? { bound?.device.property(Contract.Orientation1.supportedOrientationsProperty) }
+    public var supportedOrientations: String? { bound?.device.property(Contract.Udev.supportedOrientations) }
     /// Its axis values are the kernel's state (EVIOCGABS), current whenever the node is
     /// opened: a read before a claim answers the pose of now, as iio-sensor-proxy 3.7 does.
     public var reportsBeforeClaim: Bool { bound != nil }

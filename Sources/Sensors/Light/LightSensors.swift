@@ -15,7 +15,7 @@ public final class LightSensors {
     public var readingChanged: (() -> Void)?
     private var running = SensorRun.off
 
-    public init(loop: EventLoop, polledParameters: PolledSensorParameters = PolledSensorParameters(),
+    public init(loop: any Timers, polledParameters: PolledSensorParameters = PolledSensorParameters(),
                 bufferedParameters: BufferedSensorParameters = BufferedSensorParameters()) {
         polled = PolledSensor<AmbientLight>(loop: loop, parameters: polledParameters)
         buffered = BufferedSensor<BufferedAmbientLight>(loop: loop, parameters: bufferedParameters)

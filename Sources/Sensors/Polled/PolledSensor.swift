@@ -12,8 +12,13 @@ public final class PolledSensor<Kind: PolledSensorKind>: BoundSensor<Kind, Kind.
     private var kind: Kind?
     private var timer: (any Cancellable)?
 
-    public init(loop: EventLoop, parameters: PolledSensorParameters = PolledSensorParameters()) {
-        super.init(timers: loop, binding: SensorBinding(loop: loop, parameters: parameters), failureLimit: parameters.failureLimit)
+    public convenience init(loop timers: any Timers, parameters: PolledSensorParameters = PolledSensorParameters()) {
+        self.init(timers: timers, binding: SensorBinding(loop: timers, parameters: parameters), parameters: parameters)
+    }
+
+    /// A sensor on given devices (tests: a fixed scan, uevents from `ManualTimers`).
+    init(timers: any Timers, binding: SensorBinding<Kind>, parameters: PolledSensorParameters) {
+        super.init(timers: timers, binding: binding, failureLimit: parameters.failureLimit)
         kind = binding.bound?.kind
     }
 

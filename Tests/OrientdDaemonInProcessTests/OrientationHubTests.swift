@@ -36,7 +36,7 @@ final class FakeSource: SampleSource {
 @Suite struct OrientationHubTests {
     @Test func aWaiterGetsTheFirstRealAnswer() {
         let timers = ManualTimers(), source = FakeSource()
-        let hub = OrientationHub(source: source, timers: timers)
+        let hub = OrientationHub(source: source, timers: timers, lockLimit: 16)
         hub.run(.full)
         var answers: [Orientation] = []
         hub.whenFirstAnswer { answers.append($0) }
@@ -51,7 +51,7 @@ final class FakeSource: SampleSource {
 
     @Test func aWaiterGetsUnknownAfterTheBound() {
         let timers = ManualTimers(), source = FakeSource()
-        let hub = OrientationHub(source: source, timers: timers)
+        let hub = OrientationHub(source: source, timers: timers, lockLimit: 16)
         hub.run(.full)
         var answers: [Orientation] = []
         hub.whenFirstAnswer { answers.append($0) }
@@ -64,7 +64,7 @@ final class FakeSource: SampleSource {
 
     @Test func withoutASensorTheAnswerIsUnknownAtOnce() {
         let timers = ManualTimers()
-        let hub = OrientationHub(source: nil, timers: timers)
+        let hub = OrientationHub(source: nil, timers: timers, lockLimit: 16)
         hub.run(.full)
         var answers: [Orientation] = []
         hub.whenFirstAnswer { answers.append($0) }
@@ -73,7 +73,7 @@ final class FakeSource: SampleSource {
 
     @Test func stoppingAnswersWaitersAndStopsTheSource() {
         let timers = ManualTimers(), source = FakeSource()
-        let hub = OrientationHub(source: source, timers: timers)
+        let hub = OrientationHub(source: source, timers: timers, lockLimit: 16)
         hub.run(.full)
         var answers: [Orientation] = []
         hub.whenFirstAnswer { answers.append($0) }
@@ -85,7 +85,7 @@ final class FakeSource: SampleSource {
 
     @Test func losingTheSensorPublishesUnknownAndAnewSensorRestarts() {
         let timers = ManualTimers(), source = FakeSource()
-        let hub = OrientationHub(source: source, timers: timers)
+        let hub = OrientationHub(source: source, timers: timers, lockLimit: 16)
         var events: [String] = []
         hub.observe { event in
             switch event {

@@ -91,11 +91,11 @@ import Testing
 
     @Test func gravityIsTheNewestSampleWhileRunningElseAOneShotReading() throws {
         let source = FakeSource()
-        let hub = OrientationHub(source: source, timers: ManualTimers())
+        let hub = OrientationHub(source: source, timers: ManualTimers(), lockLimit: 16)
         #expect(try hub.currentGravity() == Vector3(9.8, 0, 0))
         hub.run(.full)
         source.feed(.portrait, fromMs: 0, count: 2)
         #expect(try hub.currentGravity() == Vector3(0, -9.80665, 0))
-        #expect(try OrientationHub(source: nil, timers: ManualTimers()).currentGravity() == nil)
+        #expect(try OrientationHub(source: nil, timers: ManualTimers(), lockLimit: 16).currentGravity() == nil)
     }
 }
