@@ -59,11 +59,14 @@ $(LIB)/liborientd.so.$(LIB_VERSION): $(LIB_SOURCES) include/orientd.h
 $(BIN)/%: $(EMBEDDED)/%
 	install -Dm755 $< $@
 
+# ORIENTCTL_RUN: what runs orientctl here when it is built for another architecture (a cross
+# build: debian/rules sets an emulator, qemu-aarch64).
+ORIENTCTL_RUN ?=
 $(COMPLETIONS)/orientctl.bash: $(BIN)/orientctl
 	mkdir -p $(COMPLETIONS)
-	$(BIN)/orientctl --generate-completion-script zsh > $(COMPLETIONS)/_orientctl
-	$(BIN)/orientctl --generate-completion-script fish > $(COMPLETIONS)/orientctl.fish
-	$(BIN)/orientctl --generate-completion-script bash > $@
+	$(ORIENTCTL_RUN) $(BIN)/orientctl --generate-completion-script zsh > $(COMPLETIONS)/_orientctl
+	$(ORIENTCTL_RUN) $(BIN)/orientctl --generate-completion-script fish > $(COMPLETIONS)/orientctl.fish
+	$(ORIENTCTL_RUN) $(BIN)/orientctl --generate-completion-script bash > $@
 
 install: build liborientd
 	install -Dm755 $(BIN)/orientd $(DESTDIR)$(LIBEXECDIR)/orientd
@@ -121,7 +124,8 @@ test:
 	scripts/test
 
 # Debian packages, built with debian/rules, which calls `make build` and `make install`.
-# The Swift toolchain is not a Debian package: SWIFT_BIN is put on PATH. The .debs, .buildinfo
+# SWIFT_BIN (a swift.org toolchain) is put on PATH, and -d skips the check for Debian's swiftlang,
+# which a Debian 12 machine does not have (scripts/build-debian builds with it). The .debs, .buildinfo
 # and .changes go to out/ (gitignored); dpkg-buildpackage's work files stay under debian/
 # (gitignored too).
 SWIFT_BIN ?= /opt/swift/usr/bin
@@ -130,7 +134,7 @@ DEB_VERSION = $(shell dpkg-parsechangelog -SVersion)
 DEB_ARCH = $(shell dpkg --print-architecture)
 deb:
 	mkdir -p $(DEB_OUT)
-	PATH="$(SWIFT_BIN):$$PATH" ORIENTD_DEB_DIR=$(DEB_OUT) dpkg-buildpackage -us -uc -b \
+	PATH="$(SWIFT_BIN):$$PATH" ORIENTD_DEB_DIR=$(DEB_OUT) dpkg-buildpackage -us -uc -b -d \
 		--buildinfo-option=-u$(DEB_OUT) --buildinfo-file=$(DEB_OUT)/orientd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
 		--changes-option=-u$(DEB_OUT) --changes-file=$(DEB_OUT)/orientd_$(DEB_VERSION)_$(DEB_ARCH).changes
 	@ls -1 $(DEB_OUT)/*_$(DEB_VERSION)_*.deb
