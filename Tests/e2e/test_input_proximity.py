@@ -5,6 +5,7 @@ through hotplug and by Debian's monitor-sensor; the udev rule starts orientd for
 import fnmatch
 import os
 import re
+import subprocess
 
 import dbus
 
@@ -79,6 +80,17 @@ def test_an_input_device_without_the_switch_is_not_a_proximity_sensor(testbed, s
         assert bool(get('HasProximity')) is False, d.output()
     finally:
         conn.close()
+
+
+def test_orientctl_sensors_names_the_switch(testbed):
+    fake = FakeInputProximity(testbed, near=False)
+    env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root)
+    r = subprocess.run([os.path.join(T.BIN, 'orientctl'), 'sensors'], env=env, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+    block = next((b for b in r.stdout.split('\n\n') if 'SW_FRONT_PROXIMITY' in b), None)
+    assert block is not None, r.stdout
+    assert 'role:               proximity' in block, block
+    assert 'served on net.hadess.SensorProxy' in block, block
 
 
 RULES = os.path.join(T.ROOT, 'udev', '80-orientd-sensor-proxy.rules')
