@@ -104,8 +104,9 @@ def test_udev_rule_wants_the_service_for_accelerometers_only(installed):
     wants = [l for l in statements if 'SYSTEMD_WANTS' in l]
     assert wants == ['ENV{ORIENTD_ACCELEROMETER}=="1", TAG+="systemd", ENV{SYSTEMD_WANTS}+="orientd.service"']
     setters = [l for l in statements if 'ORIENTD_ACCELEROMETER}="1"' in l]
-    iio = [l for l in setters if 'in_accel_x' in l and 'in_accel_y' in l and 'in_accel_z' in l]
+    # IIO accelerometers: raw attributes or scan elements, unnumbered or channel 0 (in_accel0_x).
+    iio = [l for l in setters if all(re.search(r'in_accel0?_%s_' % axis, l) for axis in 'xyz')]
     # Input accelerometers: the evdev nodes udev's input_id marks as accelerometers.
     inputs = [l for l in setters if l.startswith('SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_ACCELEROMETER}=="1",')]
-    assert len(iio) == 2 and len(inputs) == 1 and len(setters) == 3, setters
+    assert len(iio) == 4 and len(inputs) == 1 and len(setters) == 5, setters
     assert 'SUBSYSTEM!="iio", GOTO="orientd_end"' in statements
