@@ -87,6 +87,11 @@ def properties_read_or_set():
         for name in files:
             if name.endswith('.swift'):
                 found |= set(READ_PROPERTY.findall(open(os.path.join(folder, name)).read()))
+    # The udev keys named once in Contract.Udev and read through those names.
+    contract = open(os.path.join(ROOT, 'Sources', 'OrientationCore', 'Contract.swift')).read()
+    udev = re.search(r'enum Udev \{(.*?)\n    \}', contract, re.S)
+    if udev:
+        found |= set(re.findall(r'= "([A-Z][A-Z0-9_]+)"', udev.group(1)))
     for name in os.listdir(os.path.join(ROOT, 'udev')):
         found |= set(SET_PROPERTY.findall(open(os.path.join(ROOT, 'udev', name)).read()))
     return found - UDEV_KEYS
