@@ -40,7 +40,7 @@ SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CInpu
 # Shell completions, written by orientctl from its command table.
 COMPLETIONS = $(EMBEDDED)/completions
 
-.PHONY: all build orientctl liborientd install install-compat uninstall test deb
+.PHONY: all build orientctl liborientd install install-client install-compat uninstall test deb
 all: build
 
 build: $(BIN)/orientd $(BIN)/orientctl $(COMPLETIONS)/orientctl.bash
@@ -68,7 +68,11 @@ $(COMPLETIONS)/orientctl.bash: $(BIN)/orientctl
 	$(ORIENTCTL_RUN) $(BIN)/orientctl --generate-completion-script fish > $(COMPLETIONS)/orientctl.fish
 	$(ORIENTCTL_RUN) $(BIN)/orientctl --generate-completion-script bash > $@
 
-install: build liborientd
+# CLIENT=no leaves the client library out: it needs Embedded Swift with String (Swift 6.1 or
+# newer); Debian 13's swiftlang 6.0.3 builds the programs only (debian/rules, profile
+# pkg.orientd.noclient).
+CLIENT ?= yes
+install: build $(if $(filter no,$(CLIENT)),,liborientd install-client)
 	install -Dm755 $(BIN)/orientd $(DESTDIR)$(LIBEXECDIR)/orientd
 	install -Dm755 $(BIN)/orientctl $(DESTDIR)$(BINDIR)/orientctl
 	install -d $(DESTDIR)$(UNITDIR)
@@ -87,6 +91,8 @@ install: build liborientd
 	install -Dm644 $(COMPLETIONS)/orientctl.bash $(DESTDIR)$(BASHCOMPDIR)/orientctl
 	install -Dm644 $(COMPLETIONS)/_orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl
 	install -Dm644 $(COMPLETIONS)/orientctl.fish $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish
+
+install-client: liborientd
 	install -Dm644 $(LIB)/liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.$(LIB_VERSION)
 	ln -sf liborientd.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/liborientd.so.0
 	ln -sf liborientd.so.0 $(DESTDIR)$(LIBDIR)/liborientd.so
