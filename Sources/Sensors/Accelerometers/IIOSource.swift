@@ -128,10 +128,7 @@ public final class IIOSource: SampleSource {
             // `firstScanTimeoutMs`): repeated property reads within the spacing get the last
             // answer, so no caller can keep the loop waiting on a silent buffer.
             if let last = lastBufferOneShot, loop.now < last.atUs + BufferOneShot.minimumSpacingUs {
-                switch last.result {
-                case .success(let reading): return reading
-                case .failure(let error): throw error
-                }
+                return try last.result.get()
             }
             let result: Result<Vector3, SourceError>
             do throws(CallError) {
@@ -145,10 +142,7 @@ public final class IIOSource: SampleSource {
                 result = .failure(SourceError("\(bound.sysname): \(error)"))
             }
             lastBufferOneShot = (loop.now, result)
-            switch result {
-            case .success(let reading): return reading
-            case .failure(let error): throw error
-            }
+            return try result.get()
         }
         guard keepsOneShotReadsOpen else {
             let reading: Vector3
