@@ -246,7 +246,8 @@ def main():
            'Written by `scripts/bench --report docs/benchmarks.md` from one run; do not edit by hand, run',
            'it again. Ratios are orientd / iio-sensor-proxy (below 1: orientd takes less); both daemons run',
            'on the same umockdev fake devices and private buses, one after the other. The Debian 13 memory',
-           'figures come from the VM instead: `DEBIAN_SUITE=trixie scripts/system-test`, lines `memory …`.',
+           'figures come from the VM (`scripts/bench --report PAGE --vm` runs `DEBIAN_SUITE=trixie',
+           'scripts/system-test` after the benchmarks, in the same run; its lines `memory …`).',
            '',
            '| run | |\n|---|---|']
     for name, label in (('bench_date', 'date (UTC)'), ('bench_machine', 'machine'), ('bench_iio_sensor_proxy', 'iio-sensor-proxy'),
@@ -266,6 +267,8 @@ def main():
         used |= singles_table(out, lines, used, title, starts, command)
     if len(sys.argv) > 2:
         vm_memory_table(out, sys.argv[2])
+    else:
+        out.append('### Memory on Debian 13\n\nNot in this run (`scripts/bench --report PAGE --vm` adds it).\n')
     used |= breakdown_tables(out, lines)
     rest = [(n, v) for n, v in lines if n not in used]
     if rest:
