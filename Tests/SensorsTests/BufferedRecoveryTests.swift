@@ -28,6 +28,26 @@ extension FakeLibiioSuites {
         #expect(rig.availability.isEmpty, "available throughout")
     }
 
+    /// A device removed and added again whose remove event was lost: the add of its syspath
+    /// while bound brings the buffer back from the polled fallback the old device left.
+    @Test func theBoundDeviceAddedAgainIsReadBufferedAgain() throws {
+        let rig = ReaderRig(FakeLibiioSuites.BufferedReaderTests.device())
+        defer { rig.close() }
+        let source = try rig.start()
+        rig.advance(ms: 15)
+        rig.advance(ms: 1_000)
+        rig.advance(ms: 15)
+        rig.advance(ms: 1_000)
+        #expect(FakeIIO.openBuffers == 0, "silent twice: read polled")
+        source.deviceEvent("change", rig.sysfs)
+        rig.advance(ms: 15)
+        #expect(FakeIIO.openBuffers == 0, "a change event is no new device")
+        source.deviceEvent("add", rig.sysfs)
+        rig.advance(ms: 15)
+        #expect(FakeIIO.openBuffers == 1, "the buffer is read again")
+        #expect(rig.availability.isEmpty, "available throughout")
+    }
+
     @Test func aBufferThatKeepsFailingMakesTheSensorUnavailableUntilARetryReads() throws {
         let rig = ReaderRig(FakeLibiioSuites.BufferedReaderTests.device())
         defer { rig.close() }

@@ -99,7 +99,9 @@ public final class IIOSource: SampleSource {
                 reader = try PolledReader(device: bound, configuration: configuration, custody: custody, links: links)
             }
         } catch {
-            if bound.isBuffered && stalls < 2 && bound.device.attribute("name") != nil {
+            // A device that vanished (its remove event may be late or lost) is not a buffer
+            // that cannot run: it is read again once it answers, buffered.
+            if bound.isBuffered && stalls < 2 && isListed(bound) {
                 reader = nil
                 try polledInstead(of: error)
                 return

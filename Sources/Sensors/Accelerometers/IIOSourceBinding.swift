@@ -67,6 +67,8 @@ extension IIOSource {
             if device.syspath == bound?.syspath { lose("removed") }
         case "change" where device.syspath == bound?.syspath:
             reconfigure()
+        case "add" where device.syspath == bound?.syspath:
+            deviceAddedAgain()
         case "add", "change", "bind":
             guard bound == nil else { return }
             // Re-read from udev: the event itself may not carry the udev database properties.
@@ -126,7 +128,7 @@ extension IIOSource {
         do {
             try start(deliver: deliver)
         } catch {
-            Log.error("\(error)")
+            report(Log.error, "\(error)")
         }
     }
 

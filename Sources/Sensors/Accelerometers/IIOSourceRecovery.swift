@@ -39,8 +39,34 @@ extension IIOSource {
             return
         }
         failing = false
+        // What answers may be the device added again after a remove nobody saw: its buffer
+        // gets a fresh chance.
+        stalls = 0
         report(Log.notice, "\(bound.sysname): reads work again")
         availabilityChanged?(true)
+    }
+
+    /// udev lists the device now (a fresh scan: sd-device caches what a `Device` read, so
+    /// the bound one answers its attributes after the device has gone).
+    func isListed(_ device: DiscoveredAccelerometer) -> Bool {
+        scan().contains { $0.syspath == device.syspath }
+    }
+
+    /// The bound device was added again while bound: it was removed and its remove event was
+    /// not seen (a kernel drops uevents for a listener whose socket is full). The new device
+    /// starts afresh: a buffer that stalled on the old one is tried again.
+    func deviceAddedAgain() {
+        guard let bound, stalls > 0 else { return }
+        report(Log.notice, "\(bound.sysname): added again; reading its buffer afresh")
+        stalls = 0
+        guard let running = reader, let deliver, !running.isPaused else { return }
+        running.stop()
+        reader = nil
+        do {
+            try start(deliver: deliver)
+        } catch {
+            report(Log.error, "\(error)")
+        }
     }
 
     /// The device is there but its buffer cannot run (a driver without an interrupt line
@@ -56,10 +82,11 @@ extension IIOSource {
     func bufferCannotRun(_ error: CallError) {
         reader?.stop()
         reader = nil
+        if let bound, !isListed(bound) { return readsFailed("\(error)") }
         do {
             try polledInstead(of: error)
         } catch {
-            Log.error("\(error)")
+            report(Log.error, "\(error)")
         }
     }
 
@@ -78,7 +105,7 @@ extension IIOSource {
         do {
             try start(deliver: deliver)
         } catch {
-            Log.error("\(error)")
+            report(Log.error, "\(error)")
         }
     }
 }
