@@ -97,13 +97,18 @@ public final class DeviceMonitor {
     private var monitor: OpaquePointer?
     private let handler: (_ action: String, _ device: Device) -> Void
 
-    public init(loop: EventLoop, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(CallError) {
+    public convenience init(loop: EventLoop, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(CallError) {
+        try self.init(event: loop.handle, subsystem: subsystem, handler)
+    }
+
+    /// On the sd-event loop `event` (the monitor holds a reference to it).
+    init(event: OpaquePointer, subsystem: String, _ handler: @escaping (_ action: String, _ device: Device) -> Void) throws(CallError) {
         self.handler = handler
         var raw: OpaquePointer?
         try check(sd_device_monitor_new(&raw), "sd_device_monitor_new")
         monitor = raw
         try check(sd_device_monitor_filter_add_match_subsystem_devtype(raw, subsystem, nil), "monitor subsystem \(subsystem)")
-        try check(sd_device_monitor_attach_event(raw, loop.handle), "attach device monitor")
+        try check(sd_device_monitor_attach_event(raw, event), "attach device monitor")
         try check(sd_device_monitor_start(raw, { _, device, userdata in
             let monitor = Unmanaged<DeviceMonitor>.fromOpaque(userdata!).takeUnretainedValue()
             guard let device else { return 0 }

@@ -6,6 +6,8 @@ import CLibc
 /// dispatched on the thread that calls `run()`.
 public final class EventLoop: Timers {
     public let handle: OpaquePointer
+    /// The udev monitors, one per subsystem, that `watchDevices` shares.
+    public let devices: DeviceWatchers
 
     /// `shared`: the thread's default loop (the daemon's); otherwise a loop of its own, for a
     /// library that must not take over its caller's default loop.
@@ -16,7 +18,11 @@ public final class EventLoop: Timers {
         } else {
             try check(sd_event_new(&event), "sd_event_new")
         }
-        handle = event!
+        let loop = event!
+        handle = loop
+        devices = DeviceWatchers { subsystem, deliver throws(CallError) -> any Cancellable in
+            try DeviceMonitor(event: loop, subsystem: subsystem) { action, device in deliver(action, device.syspath) }
+        }
     }
 
     deinit { sd_event_unref(handle) }
@@ -68,7 +74,7 @@ public final class EventLoop: Timers {
     }
 
     public func watchDevices(subsystem: String, _ handler: @escaping (_ action: String, _ syspath: String) -> Void) throws(CallError) -> any Cancellable {
-        try DeviceMonitor(loop: self, subsystem: subsystem) { action, device in handler(action, device.syspath) }
+        try devices.watch(subsystem: subsystem, handler)
     }
 
     /// Watches a file descriptor; `handler` receives the poll events.
