@@ -44,7 +44,9 @@ public enum Daemon {
         let memory = MemoryHandBack(timers: loop)
         let signals = try step(try DaemonSignals(loop: loop))
         let sensors = DaemonSensors(options: options, display: try makeSource(options, loop: loop), loop: loop)
-        let bus = try connect(options, loop: loop)
+        let bus = try connect(options)
+        try step(try bus.attach(to: loop))
+        try step(try bus.exitLoopOnDisconnect())
         let tabletSwitch = sensors.posture.makeSwitch(options)
         let faces = try step(try BusFaces(bus: bus, sensors: sensors, options: options))
         let objects = try step(try BusObjects(bus: bus, table: DaemonObjects.table, context: faces))
@@ -65,8 +67,9 @@ public enum Daemon {
         return code
     }
 
-    /// A connection to the bus, its own calls bounded by `busCallTimeoutUs`, on the loop.
-    private static func connect(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> Bus {
+    /// A connection to the bus, its own calls bounded by `busCallTimeoutUs` (attached to the
+    /// loop by the caller).
+    private static func connect(_ options: DaemonOptions) throws(StartupError) -> Bus {
         let bus: Bus
         do {
             bus = try Bus(options.bus, description: "orientd")
@@ -81,8 +84,6 @@ public enum Daemon {
         } catch {
             throw StartupError(message: "cannot connect to the bus: \(error)")
         }
-        try step(try bus.attach(to: loop))
-        try step(try bus.exitLoopOnDisconnect())
         return bus
     }
 
@@ -101,7 +102,7 @@ public enum Daemon {
         }
     }
 
-    private static func makeSource(_ options: DaemonOptions, loop: EventLoop) throws(StartupError) -> (any SampleSource)? {
+    private static func makeSource(_ options: DaemonOptions, loop: any Timers) throws(StartupError) -> (any SampleSource)? {
         switch options.source {
         case .none:
             return nil

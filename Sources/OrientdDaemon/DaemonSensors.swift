@@ -16,7 +16,7 @@ struct DaemonSensors {
     let inputProximity: InputProximitySource?
     let compass: BufferedSensor<Compass>?
 
-    init(options: DaemonOptions, display: (any SampleSource)?, loop: EventLoop) {
+    init(options: DaemonOptions, display: (any SampleSource)?, loop: any Timers) {
         let registry = SensorRegistry(timers: loop)
         let posture = PostureWiring(display: display, options: options, loop: loop)
         let source = posture.orientationSource

@@ -19,7 +19,7 @@ final class DaemonSignals {
         (SIGVTALRM, "SIGVTALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ"),
     ]
 
-    init(loop: EventLoop) throws(CallError) {
+    init(loop: any SignalHandling) throws(CallError) {
         loop.ignore(SIGPIPE)
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] + Self.failing {
             let code: Int32 = number == SIGTERM || number == SIGINT ? 0 : 1
@@ -32,7 +32,7 @@ final class DaemonSignals {
 
     deinit { for handler in handlers { handler.cancel() } }
 
-    private func shutdown(_ signal: String, _ code: Int32, _ loop: EventLoop) {
+    private func shutdown(_ signal: String, _ code: Int32, _ loop: any SignalHandling) {
         guard !stopping else { return }
         stopping = true
         Log.info(code == 0 ? "\(signal): stopping" : "\(signal): unexpected signal, stopping cleanly (exit \(code))")

@@ -15,7 +15,7 @@ struct PostureWiring {
     let base: (any SampleSource)?
     let hinge: KernelHingeSensor?
 
-    init(display: (any SampleSource)?, options: DaemonOptions, loop: EventLoop) {
+    init(display: (any SampleSource)?, options: DaemonOptions, loop: any Timers) {
         // Every reading passes the gate before orientation or posture sees it.
         let tap = display.map { SampleTap(GatedSource($0, timers: loop)) }
         var base: (any SampleSource)?

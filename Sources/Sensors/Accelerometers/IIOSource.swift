@@ -35,7 +35,7 @@ public final class IIOSource: SampleSource {
     /// What binding and losing the sensor say: at most a few lines per ten seconds, however
     /// often udev adds and removes devices.
     var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
-    var monitor: DeviceMonitor?
+    var monitor: (any Cancellable)?
     var reader: AccelerometerReader?
     /// The libiio context of one-shot reads while `keepOneShotReadsOpen(true)` (the posture
     /// hub reads twice a second at its low rate; a fresh context loads libiio and scans sysfs).
@@ -52,10 +52,10 @@ public final class IIOSource: SampleSource {
         if !keep { oneShot = nil }
     }
 
-    public convenience init(loop: EventLoop, options: Options) {
-        self.init(timers: loop, options: options, scan: AccelerometerDiscovery.scan) { handler in
+    public convenience init(loop timers: any Timers, options: Options) {
+        self.init(timers: timers, options: options, scan: AccelerometerDiscovery.scan) { handler in
             do throws(CallError) {
-                return try DeviceMonitor(loop: loop, subsystem: "iio") { action, device in handler(action, device) }
+                return try timers.watchDevices(subsystem: "iio", handler)
             } catch {
                 Log.warning("cannot watch IIO hotplug: \(error), ignoring")
                 return nil
@@ -66,11 +66,11 @@ public final class IIOSource: SampleSource {
     /// `hotplug` starts watching udev's IIO events before the first scan, so none is lost
     /// between the two (tests answer nil and call `deviceEvent` themselves).
     init(timers: any Timers, options: Options, scan: @escaping () -> [DiscoveredAccelerometer],
-         hotplug: (_ handler: @escaping (_ action: String, _ device: any SysfsDevice) -> Void) -> DeviceMonitor?) {
+         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> (any Cancellable)?) {
         loop = timers
         self.options = options
         self.scan = scan
-        monitor = hotplug { [unowned(unsafe) self] action, device in self.deviceEvent(action, device) }
+        monitor = hotplug { [unowned(unsafe) self] action, syspath in self.deviceEvent(action, syspath) }
         bind(AccelerometerDiscovery.select(scan(), pin: options.pin, location: options.location, report: report))
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }

@@ -61,13 +61,13 @@ extension IIOSource {
         }
     }
 
-    func deviceEvent(_ action: String, _ device: any SysfsDevice) {
+    func deviceEvent(_ action: String, _ syspath: String) {
         switch action {
         case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
-        case "change" where device.syspath == bound?.syspath:
+            if syspath == bound?.syspath { lose("removed") }
+        case "change" where syspath == bound?.syspath:
             reconfigure()
-        case "add" where device.syspath == bound?.syspath:
+        case "add" where syspath == bound?.syspath:
             deviceAddedAgain()
         case "add", "change", "bind":
             guard bound == nil else { return }

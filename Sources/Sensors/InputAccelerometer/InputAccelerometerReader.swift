@@ -15,13 +15,13 @@ import Systemd
 final class InputAccelerometerReader {
     private let opened: OpenInputAccelerometer
     private var device: EvdevDevice { opened.device }
-    private let loop: EventLoop
+    private let loop: any Timers
     private let options: ReaderOptions
     private let deliver: (Sample) -> Void
     private let lost: (String) -> Void
     private let learnedEvents: () -> Void
     private(set) var sendsEvents: Bool
-    private var watch: EventSource?
+    private var watch: (any Cancellable)?
     private var timer: (any Cancellable)?
     private var movement: MovementTracker
     private var wasMoving = false
@@ -35,7 +35,7 @@ final class InputAccelerometerReader {
     /// that moved, or that found nothing, watches it again.
     private var batching = false
 
-    init(device: OpenInputAccelerometer, sendsEvents: Bool, loop: EventLoop, options: ReaderOptions,
+    init(device: OpenInputAccelerometer, sendsEvents: Bool, loop: any Timers, options: ReaderOptions,
          deliver: @escaping (Sample) -> Void, lost: @escaping (String) -> Void, learnedEvents: @escaping () -> Void) throws(CallError) {
         opened = device
         self.sendsEvents = sendsEvents
@@ -46,7 +46,7 @@ final class InputAccelerometerReader {
         self.learnedEvents = learnedEvents
         movement = MovementTracker(options: options, now: loop.now)
         lastChangeUs = loop.now
-        watch = try loop.addIO(fd: device.device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        watch = try loop.watch(fd: device.device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         // libevdev read the axes as it opened the device: the first sample is current.
         sample(now: loop.clock)
     }
@@ -79,7 +79,7 @@ final class InputAccelerometerReader {
         movement = MovementTracker(options: options, now: loop.now)
         lastChangeUs = loop.now
         wasMoving = false
-        watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+        watch = try loop.watch(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         sample(now: loop.clock)
     }
 
@@ -129,7 +129,7 @@ final class InputAccelerometerReader {
     private func stopBatching() {
         batching = false
         do {
-            watch = try loop.addIO(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+            watch = try loop.watch(fd: device.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         } catch {
             Log.error("cannot watch \(device.path): \(error)")
         }

@@ -16,22 +16,22 @@ public final class InputAccelerometerSource: SampleSource {
     /// opened: a read before a claim answers the pose of now, as iio-sensor-proxy 3.7 does.
     public var reportsBeforeClaim: Bool { bound != nil }
 
-    private let loop: EventLoop
+    private let loop: any Timers
     private let options: ReaderOptions
     private var bound: DiscoveredInputAccelerometer?
-    private var monitor: DeviceMonitor?
+    private var monitor: (any Cancellable)?
     private var reader: InputAccelerometerReader?
     private var open: OpenInputAccelerometer?
     /// This binding has sent events: later starts skip the polling.
     private var sendsEvents = false
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
 
-    public init(loop: EventLoop, options: ReaderOptions) {
+    public init(loop: any Timers, options: ReaderOptions) {
         self.loop = loop
         self.options = options
         do {
-            monitor = try DeviceMonitor(loop: loop, subsystem: "input") { [unowned(unsafe) self] action, device in
-                self.deviceEvent(action, device)
+            monitor = try loop.watchDevices(subsystem: "input") { [unowned(unsafe) self] action, syspath in
+                self.deviceEvent(action, syspath)
             }
         } catch {
             Log.warning("cannot watch input hotplug: \(error), ignoring")
@@ -94,16 +94,16 @@ public final class InputAccelerometerSource: SampleSource {
                  + "from \(configuration.mountMatrixSource)")
     }
 
-    private func deviceEvent(_ action: String, _ device: Device) {
+    private func deviceEvent(_ action: String, _ syspath: String) {
         switch action {
         case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
+            if syspath == bound?.syspath { lose("removed") }
         case "add", "change":
-            guard bound == nil || device.syspath == bound?.syspath else { return }
+            guard bound == nil || syspath == bound?.syspath else { return }
             if bound != nil {
                 // A change of the bound node (hwdb edited): its configuration applies at the
                 // next open.
-                let fresh = InputAccelerometerDiscovery.scan().first { $0.syspath == device.syspath }
+                let fresh = InputAccelerometerDiscovery.scan().first { $0.syspath == syspath }
                 if let fresh, fresh.configuration != nil {
                     bound = fresh
                     configurationChanged?()

@@ -16,24 +16,32 @@ public final class InputProximitySource {
     public var isAvailable: Bool { bound != nil }
     public private(set) var bound: DiscoveredInputProximity?
 
-    private let loop: EventLoop
-    private var monitor: DeviceMonitor?
+    private let loop: any Timers
+    private var monitor: (any Cancellable)?
     private var device: EvdevDevice?
-    private var watch: EventSource?
+    private var watch: (any Cancellable)?
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
     /// Between start and stop: a switch that appears meanwhile is opened at once.
     private var wanted = false
 
-    public init(loop: EventLoop) {
+    /// Every proximity switch udev lists now (InputProximityDiscovery, or a test's fakes).
+    private let scan: () -> [DiscoveredInputProximity]
+
+    public convenience init(loop: any Timers) {
+        self.init(timers: loop, scan: InputProximityDiscovery.scan)
+    }
+
+    init(timers loop: any Timers, scan: @escaping () -> [DiscoveredInputProximity]) {
         self.loop = loop
+        self.scan = scan
         do {
-            monitor = try DeviceMonitor(loop: loop, subsystem: "input") { [unowned(unsafe) self] action, device in
-                self.deviceEvent(action, device)
+            monitor = try loop.watchDevices(subsystem: "input") { [unowned(unsafe) self] action, syspath in
+                self.deviceEvent(action, syspath)
             }
         } catch {
             Log.warning("cannot watch input hotplug for proximity switches: \(error), ignoring")
         }
-        bind(InputProximityDiscovery.scan().first)
+        bind(scan().first)
     }
 
     public var isRunning: Bool { device != nil }
@@ -59,7 +67,7 @@ public final class InputProximitySource {
                 return
             }
             device = opened
-            watch = try loop.addIO(fd: opened.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
+            watch = try loop.watch(fd: opened.fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.readable() }
         } catch {
             report(Log.warning, "\(bound.label): cannot read \(bound.devnode): \(error)")
             close()
@@ -99,13 +107,13 @@ public final class InputProximitySource {
         report(Log.info, "\(candidate.label): input proximity switch \(candidate.devnode)")
     }
 
-    private func deviceEvent(_ action: String, _ device: Device) {
+    private func deviceEvent(_ action: String, _ syspath: String) {
         switch action {
         case "remove":
-            if device.syspath == bound?.syspath { lose("removed") }
+            if syspath == bound?.syspath { lose("removed") }
         case "add":
             guard bound == nil else { return }
-            bind(InputProximityDiscovery.scan().first)
+            bind(scan().first)
             guard bound != nil else { return }
             availabilityChanged?(true)
             if wanted { open() }
