@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "OrientdClientTests", dependencies: ["OrientdClient"]),
         .testTarget(name: "PostureCoreTests", dependencies: ["PostureCore", "OrientationCore"]),
         // The readers' libiio calls in-process, through a fake libiio table (IIOTable).
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "CLibc", "CallError", "OrientationCore"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "OrientdTestSupport", "Systemd", "IIO", "CIIO", "Evdev", "CEvdev", "CLibc", "CallError", "OrientationCore"]),
         // The daemon's tests by height: pure (values in, values out), in-process (the hubs,
         // demand and caller tracking on a manual clock and a private bus), end-to-end (the
         // real orientd binary on a private bus).

@@ -15,6 +15,14 @@ public struct AbsoluteAxis: Equatable, Sendable {
 /// library, the last one to go unloads it (CEvdev/loader.c says why).
 private var evdev: orientd_evdev_api { orientd_evdev_table().pointee }
 
+/// Tests: a table of fake entry points that stands in for libevdev while set (nil puts
+/// libevdev back), as `IIOTable` does for libiio.
+public enum EvdevTable {
+    public static func replace(with table: UnsafePointer<orientd_evdev_api>?) {
+        orientd_evdev_replace_table(table)
+    }
+}
+
 /// An open evdev node (`/dev/input/eventN`) read through libevdev: its capabilities, and the
 /// axis state that the events it sends keep current. Opened non-blocking; closed in `deinit`.
 public final class EvdevDevice {

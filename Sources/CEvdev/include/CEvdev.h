@@ -30,4 +30,8 @@ struct orientd_evdev_api {
 /* The loaded entry points; valid between a successful load and the matching unload. */
 const struct orientd_evdev_api *orientd_evdev_table(void);
 
+/* Tests: `table` stands in for libevdev until replaced with NULL (load and unload then do
+   nothing), so readers run in-process against a fake device. */
+void orientd_evdev_replace_table(const struct orientd_evdev_api *table);
+
 #endif

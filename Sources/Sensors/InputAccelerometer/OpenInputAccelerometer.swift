@@ -9,19 +9,25 @@ public final class OpenInputAccelerometer {
     public let mountMatrix: MountMatrix
     public var path: String { device.path }
 
-    public init(_ candidate: DiscoveredInputAccelerometer) throws(SourceError) {
+    public convenience init(_ candidate: DiscoveredInputAccelerometer) throws(SourceError) {
         guard let configuration = candidate.configuration, let node = candidate.devnode else {
             throw SourceError("\(candidate.sysname): not usable")
         }
+        try self.init(sysname: candidate.sysname, node: node, configuration: configuration)
+    }
+
+    /// The node `node` of the evdev device `sysname`, as discovery configured it (tests
+    /// give the configuration and a node that the fake libevdev table stands behind).
+    init(sysname: String, node: String, configuration: DiscoveredInputAccelerometer.Configuration) throws(SourceError) {
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: node)
         } catch {
-            throw SourceError("\(candidate.sysname): \(error)")
+            throw SourceError("\(sysname): \(error)")
         }
         self.device = device
         let axes = [EvdevDevice.absX, EvdevDevice.absY, EvdevDevice.absZ].compactMap { device.axis($0) }
-        guard axes.count == 3 else { throw SourceError("\(candidate.sysname): no ABS_X, ABS_Y and ABS_Z axes") }
+        guard axes.count == 3 else { throw SourceError("\(sysname): no ABS_X, ABS_Y and ABS_Z axes") }
         units = InputAccelerometerUnits(property: configuration.unitsProperty, hasAccelerometerProperty: device.isAccelerometer,
                                         resolutions: axes.map { $0.resolution })
         mountMatrix = configuration.mountMatrix
