@@ -766,6 +766,20 @@ def fault_library(name, into):
     return out
 
 
+def buffered_under_eagain(testbed, bus, start):
+    """A buffered accelerometer at portrait and a daemon reading it with the fault library
+    `read_eagain` preloaded, claimed and read through its buffer. Creating the returned flag
+    file makes every read of the node answer EAGAIN while it polls readable; removing it
+    ends that. Returns (accelerometer, daemon, flag)."""
+    shim = fault_library('read_eagain', bus.dir)
+    flag = os.path.join(bus.dir, 'eagain')
+    acc = testbed.accelerometer(variant='buffer', pose='portrait')
+    d = start(preload=[shim], env={'ORIENTD_FAULT_EAGAIN': flag})
+    assert d.client.begin() == 'portrait'
+    assert wait_for(lambda: acc.read('buffer/enable') == '1', 3), d.output()
+    return acc, d, flag
+
+
 def context_switches(pid):
     """Context switches of every thread of the process so far: each is a wake-up."""
     total = 0

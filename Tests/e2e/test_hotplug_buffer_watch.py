@@ -94,13 +94,8 @@ def test_a_device_added_again_without_its_remove_gets_its_buffer_back(testbed, b
     """A buffer that fell back to polled reads (reads answer EAGAIN: silence, a re-arm, then
     the fallback) whose device is removed without a remove event and added again: the add of
     the bound device is a new device, read through its buffer again."""
-    shim = T.fault_library('read_eagain', bus.dir)
-    flag = os.path.join(bus.dir, 'eagain')
-    acc = testbed.accelerometer(variant='buffer', pose='portrait')
-    d = start(preload=[shim], env={'ORIENTD_FAULT_EAGAIN': flag})
+    acc, d, flag = T.buffered_under_eagain(testbed, bus, start)
     c = d.client
-    assert c.begin() == 'portrait'
-    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3), d.output()
     open(flag, 'w').close()
     assert T.wait_for(lambda: 'falling back to polled reads' in d.output(), 5), d.output()[-2000:]
     os.unlink(flag)

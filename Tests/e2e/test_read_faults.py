@@ -106,13 +106,8 @@ def test_buffered_eagain_does_not_spin(testbed, bus, start):
     """The node polls readable while every read answers EAGAIN (finding 4): the daemon waits
     instead of spinning, keeps answering, counts the episode as silence (re-arm, then polled
     reads, said once), and follows the next pose."""
-    shim = T.fault_library('read_eagain', bus.dir)
-    flag = os.path.join(bus.dir, 'eagain')
-    acc = testbed.accelerometer(variant='buffer', pose='portrait')
-    d = start(preload=[shim], env={'ORIENTD_FAULT_EAGAIN': flag})
+    acc, d, flag = T.buffered_under_eagain(testbed, bus, start)
     c = d.client
-    assert c.begin() == 'portrait'
-    assert T.wait_for(lambda: acc.read('buffer/enable') == '1', 3)
     before = len(d.output())
     open(flag, 'w').close()            # from now on every read of the node is EAGAIN
     time.sleep(0.3)                    # the fake keeps writing: the node stays readable
