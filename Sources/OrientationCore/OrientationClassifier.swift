@@ -26,8 +26,7 @@ public struct OrientationClassifier: Sendable {
     public private(set) var orientation: Orientation = .unknown
 
     private let hysteresis: PoseHysteresis
-    private var stride: StrideAverage
-    private var step: StrideAverage
+    private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
@@ -51,8 +50,8 @@ public struct OrientationClassifier: Sendable {
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
-        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs))
-        step = StrideAverage(windowUs: Self.microseconds(parameters.stepWindowMs))
+        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
+                               stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
@@ -82,7 +81,6 @@ public struct OrientationClassifier: Sendable {
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
-        step.append(g, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
 
@@ -171,7 +169,7 @@ public struct OrientationClassifier: Sendable {
         let length = stride.mean.magnitude
         if strideLengthAllowsRotation(), settledOnTheMove() { return p.settledSettleMs }
         guard abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2,
-              abs(step.mean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+              abs(stride.stepMean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
         return p.busySettleMs
     }
 
@@ -187,7 +185,7 @@ public struct OrientationClassifier: Sendable {
     /// and points within `settledAxisDegrees` of `pose`'s axis.
     private func stepAgrees(with pose: Orientation) -> Bool {
         guard let axis = pose.gravityAxis else { return false }
-        let recent = step.mean
+        let recent = stride.stepMean
         let length = recent.magnitude
         return abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2
             && recent.dot(axis) / length >= settledAxisCos
@@ -210,7 +208,6 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
-        step.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t
