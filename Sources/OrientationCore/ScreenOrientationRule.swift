@@ -66,7 +66,7 @@ public struct ScreenOrientationRule: Sendable {
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000),
                                stepWindowUs: Int64(parameters.stepWindowMs * 1000))
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
-        stepMinimumSpanUs = Int64(parameters.stepWindowMs * 900)
+        stepMinimumSpanUs = Int64(parameters.stepMinimumSpanMs * 1000)
         onTheMoveUs = Int64(parameters.onTheMoveMs * 1000)
         quietBreakUs = Int64(parameters.quietBreakMs * 1000)
         holdUs = Int64(parameters.holdMs * 1000)
