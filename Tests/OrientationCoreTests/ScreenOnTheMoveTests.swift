@@ -9,9 +9,7 @@ import OrientationCore
     @Test("a quick turn while running turns the screen within 60 ms of the device orientation",
           arguments: [10.0, 50.0, 100.0])
     func runningTurn(rateHz: Double) {
-        let samples = SettledOnTheMoveTests.running(rateHz: rateHz, untilMs: 8000) { t in
-            90 * SettledOnTheMoveTests.minimumJerk((t - 4000) / 400)
-        }
+        let samples = SettledOnTheMoveTests.runningQuarterTurn(rateHz: rateHz)
         var device = OrientationClassifier()
         let deviceChanges = device.process(samples)
         var classifier = OrientationClassifier()
