@@ -123,6 +123,14 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// arm sweep through (real corpus, 5 bad changes), where the two averages agree only as
     /// the arm passes.
     public var settledSettleMs: Double = 50
+    /// Step-led on the move: the last step's average proposes a new edge-up pose (with the
+    /// hysteresis) and agrees as above, and the stride average's nearest pose is already that
+    /// one (past the 45° midpoint, 50 % of its window new, instead of the 55° switch point, 59
+    /// %): the step's pose is reported after `settledSettleMs`. The stride average may then be
+    /// this much shorter than g: two poses 90° apart half and half average to g·√½, 2.87 m/s²
+    /// short. Device on the move p95 601 → 587 ms (scripts/score-motion, seeds 0–8), 601 → 583
+    /// (gait2 seeds 0–8); no new bad change, corpora unchanged.
+    public var stepLedMagnitudeDeficitMS2: Double = 2.9
 
     // MARK: Magnitude gate and gaps
 

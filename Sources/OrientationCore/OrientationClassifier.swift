@@ -11,7 +11,10 @@
 ///   `settledSettleMs` when the average over the last step (`stepWindowMs`) points well
 ///   inside the same pose (`settledAxisDegrees`): the device has stopped turning, and the
 ///   stride average is only catching up (its length may then be short of g by a rotation
-///   inside the window, `settledMagnitudeDeficitMS2`).
+///   inside the window, `settledMagnitudeDeficitMS2`);
+/// - **step-led on the move**: the last step's average, reported after `settledSettleMs`, when
+///   it points well inside a new edge-up pose and the stride average is past the midpoint
+///   toward it (`stepLedMagnitudeDeficitMS2`).
 /// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
@@ -26,8 +29,7 @@ public struct OrientationClassifier: Sendable {
     public private(set) var orientation: Orientation = .unknown
 
     private let hysteresis: PoseHysteresis
-    private var stride: StrideAverage
-    private var step: StrideAverage
+    private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
@@ -51,8 +53,8 @@ public struct OrientationClassifier: Sendable {
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
-        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs))
-        step = StrideAverage(windowUs: Self.microseconds(parameters.stepWindowMs))
+        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
+                               stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
@@ -82,7 +84,6 @@ public struct OrientationClassifier: Sendable {
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
-        step.append(g, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
 
@@ -97,9 +98,9 @@ public struct OrientationClassifier: Sendable {
         } else if t - lastLoudUs >= quietWindowUs {
             estimate = shortEstimate
             settleMs = p.quietSettleMs
-        } else if stride.span(at: t) >= strideMinimumSpanUs, let busySettleMs = busySettle() {
-            estimate = stride.mean
-            settleMs = busySettleMs
+        } else if stride.span(at: t) >= strideMinimumSpanUs, let busy = busyReading() {
+            estimate = busy.estimate
+            settleMs = busy.settleMs
         } else {
             // No trustworthy gravity (free fall, violent motion): keep the answer, and a pose
             // seen before this moment must prove itself again afterwards.
@@ -163,16 +164,31 @@ public struct OrientationClassifier: Sendable {
             && p.standardGravity - length <= p.settledMagnitudeDeficitMS2
     }
 
-    /// How long the stride average's pose must hold on the busy path: `settledSettleMs` when
-    /// the device is settled on the move, `busySettleMs` when the stride average has the
-    /// length of g, nil (no decision) otherwise.
-    private func busySettle() -> Double? {
+    /// The busy path's estimate and how long its pose must hold: the step average after
+    /// `settledSettleMs` when it leads (`stepLedReading`), the stride average after
+    /// `settledSettleMs` when the device is settled on the move, or after `busySettleMs` when
+    /// it has the length of g; nil (no decision) otherwise.
+    private func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
-        if strideLengthAllowsRotation(), settledOnTheMove() { return p.settledSettleMs }
+        if let led = stepLedReading() { return (led, p.settledSettleMs) }
+        if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
         guard abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2,
-              abs(step.mean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
-        return p.busySettleMs
+              abs(stride.stepMean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+        return (stride.mean, p.busySettleMs)
+    }
+
+    /// The step-led reading (`stepLedMagnitudeDeficitMS2`): the last step's average proposes a
+    /// new edge-up pose and agrees with it (`stepAgrees`), the stride average points nearest to
+    /// that pose too and is no shorter than a half-and-half mix of two poses 90° apart.
+    private func stepLedReading() -> Vector3? {
+        let p = parameters
+        let recent = stride.stepMean, length = stride.mean.magnitude
+        guard length - p.standardGravity <= p.strideMagnitudeToleranceMS2,
+              p.standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
+              let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
+              hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose) else { return nil }
+        return recent
     }
 
     /// The stride average proposes a new pose and the last step's average points within
@@ -187,7 +203,7 @@ public struct OrientationClassifier: Sendable {
     /// and points within `settledAxisDegrees` of `pose`'s axis.
     private func stepAgrees(with pose: Orientation) -> Bool {
         guard let axis = pose.gravityAxis else { return false }
-        let recent = step.mean
+        let recent = stride.stepMean
         let length = recent.magnitude
         return abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2
             && recent.dot(axis) / length >= settledAxisCos
@@ -210,7 +226,6 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
-        step.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t

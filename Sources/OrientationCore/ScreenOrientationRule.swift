@@ -32,8 +32,7 @@ public struct ScreenOrientationRule: Sendable {
     private var motion: HoldDetector
     private var still: StillWindow
     private var latest = Vector3.zero
-    private var stride: StrideAverage
-    private var step: StrideAverage
+    private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private var stepNear: Orientation = .unknown
     private var stepNearSinceUs: Int64 = 0
     private var lastLoudUs: Int64 = 0
@@ -64,10 +63,10 @@ public struct ScreenOrientationRule: Sendable {
         still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
                             cosLimit: Self.cosine(degrees: parameters.stillDegrees),
                             minimumSamples: parameters.stillMinimumSamples)
-        stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000))
-        step = StrideAverage(windowUs: Int64(parameters.stepWindowMs * 1000))
+        stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000),
+                               stepWindowUs: Int64(parameters.stepWindowMs * 1000))
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
-        stepMinimumSpanUs = Int64(parameters.stepWindowMs * 900)
+        stepMinimumSpanUs = Int64(parameters.stepMinimumSpanMs * 1000)
         onTheMoveUs = Int64(parameters.onTheMoveMs * 1000)
         quietBreakUs = Int64(parameters.quietBreakMs * 1000)
         holdUs = Int64(parameters.holdMs * 1000)
@@ -134,7 +133,6 @@ public struct ScreenOrientationRule: Sendable {
             still.reset()
             stride.reset()
             strideNear = .unknown
-            step.reset()
             stepNear = .unknown
             movingSinceUs = nil
             devicePoseSinceUs = t
@@ -142,33 +140,32 @@ public struct ScreenOrientationRule: Sendable {
         still.append(g, at: t)
         latest = g
         stride.append(g, at: t)
-        step.append(g, at: t)
         if abs(g.magnitude - standardGravity) > parameters.loudMagnitudeToleranceMS2 {
             if movingSinceUs == nil || t - lastLoudUs > quietBreakUs { movingSinceUs = t }
             lastLoudUs = t
         } else if t - lastLoudUs > quietBreakUs {
             movingSinceUs = nil
         }
-        let near = nearPose(stride, tolerance: parameters.strideMagnitudeToleranceMS2,
-                            minimumSpanUs: strideMinimumSpanUs, at: t)
+        let near = nearPose(stride.mean, span: stride.span(at: t),
+                            tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
         if near != strideNear {
             strideNear = near
             strideNearSinceUs = t
         }
-        let stepPose = nearPose(step, tolerance: parameters.stepMagnitudeToleranceMS2,
-                                minimumSpanUs: stepMinimumSpanUs, at: t)
+        let stepPose = nearPose(stride.stepMean, span: stride.stepSpan(at: t),
+                                tolerance: parameters.stepMagnitudeToleranceMS2, minimumSpanUs: stepMinimumSpanUs)
         if stepPose != stepNear {
             stepNear = stepPose
             stepNearSinceUs = t
         }
     }
 
-    /// The edge-up pose whose axis `average` points within `strideAxisDegrees` of in the
-    /// screen's plane, once it spans `minimumSpanUs` and is as long as g within `tolerance`.
-    private func nearPose(_ average: StrideAverage, tolerance: Double, minimumSpanUs: Int64, at t: Int64) -> Orientation {
-        let mean = average.mean
+    /// The edge-up pose whose axis an average (`mean` over `span` µs) points within
+    /// `strideAxisDegrees` of in the screen's plane, once it spans `minimumSpanUs` and is as
+    /// long as g within `tolerance`.
+    private func nearPose(_ mean: Vector3, span: Int64, tolerance: Double, minimumSpanUs: Int64) -> Orientation {
         let length = mean.magnitude
-        guard average.span(at: t) >= minimumSpanUs, length > 0, abs(length - standardGravity) <= tolerance
+        guard span >= minimumSpanUs, length > 0, abs(length - standardGravity) <= tolerance
         else { return .unknown }
         let pose = Self.nearestPose(mean)
         guard pose.isEdgeUp, let axis = pose.gravityAxis, nearAxis(mean, axis, strideAxisCos) else { return .unknown }
