@@ -53,6 +53,7 @@ public protocol SensorKindVisitor {
 /// with its `entry`, its line here, and `orientd --generate .` for the generated files.
 public enum SensorKindCatalogue {
     public static func visit<Visitor: SensorKindVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(Pressure.self)
     }
 
     /// Every entry, in the catalogue's order.
