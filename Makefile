@@ -37,6 +37,9 @@ BIN = .build-bin
 SOURCES = $(shell find Sources/CLibc Sources/CSystemd Sources/CIIO Sources/CInput Sources/CEvdev Sources/Evdev Sources/CallError Sources/Systemd \
 	Sources/IIO Sources/Input Sources/OrientationCore Sources/PostureCore Sources/Sensors Sources/OrientdDaemon Sources/orientd \
 	Sources/orientctl -type f)
+# The introspection files of orientd's own interfaces (orientd --bus-introspect writes one per
+# interface: each catalogued sensor kind adds its own).
+ORIENTD_INTERFACES = $(wildcard dbus/org.orientd.*.xml)
 # Shell completions, written by orientctl from its command table.
 COMPLETIONS = $(EMBEDDED)/completions
 
@@ -82,8 +85,9 @@ install: build $(if $(filter no,$(CLIENT)),,liborientd install-client)
 	install -Dm644 udev/80-orientd.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules
 	install -Dm644 dbus/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf
 	install -Dm644 dbus/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service
-	install -Dm644 dbus/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml
-	install -Dm644 dbus/org.orientd.Posture1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml
+	install -Dm644 udev/80-orientd-sensor-kinds.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-kinds.rules
+	install -d $(DESTDIR)$(DBUSINTERFACEDIR)
+	install -m644 $(ORIENTD_INTERFACES) $(DESTDIR)$(DBUSINTERFACEDIR)/
 	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	install -Dm644 man/orientd.8 $(DESTDIR)$(MANDIR)/man8/orientd.8
 	install -Dm644 man/orientctl.1 $(DESTDIR)$(MANDIR)/man1/orientctl.1
@@ -116,10 +120,11 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBEXECDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
 		$(DESTDIR)$(UNITDIR)/orientd.service $(DESTDIR)$(UNITDIR)/orientd.service.d/sensor-proxy-compat.conf \
 		$(DESTDIR)$(UDEVRULESDIR)/80-orientd.rules $(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-proxy.rules \
+		$(DESTDIR)$(UDEVRULESDIR)/80-orientd-sensor-kinds.rules \
 		$(DESTDIR)$(DBUSPOLICYDIR)/org.orientd.Orientation1.conf $(DESTDIR)$(DBUSPOLICYDIR)/net.hadess.SensorProxy.conf \
 		$(DESTDIR)$(DBUSSERVICEDIR)/org.orientd.Orientation1.service $(DESTDIR)$(DBUSSERVICEDIR)/net.hadess.SensorProxy.service \
 		$(DESTDIR)$(POLKITACTIONDIR)/net.hadess.SensorProxy.policy \
-		$(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Orientation1.xml $(DESTDIR)$(DBUSINTERFACEDIR)/org.orientd.Posture1.xml \
+		$(addprefix $(DESTDIR)$(DBUSINTERFACEDIR)/,$(notdir $(ORIENTD_INTERFACES))) \
 		$(DESTDIR)$(DOCDIR)/README.md \
 		$(DESTDIR)$(MANDIR)/man8/orientd.8 $(DESTDIR)$(MANDIR)/man1/orientctl.1 $(DESTDIR)$(MANDIR)/man7/orientd-hwdb.7 \
 		$(DESTDIR)$(BASHCOMPDIR)/orientctl $(DESTDIR)$(ZSHCOMPDIR)/_orientctl $(DESTDIR)$(FISHCOMPDIR)/orientctl.fish \

@@ -47,6 +47,8 @@ public struct DaemonOptions: Equatable {
         /// `--bus-introspect DIR|INTERFACE`: the introspection files, written into a directory
         /// or one interface's printed.
         case introspect(String)
+        /// `--generate DIR`: the files written from the declarations (`GeneratedFiles`).
+        case generate(String)
     }
 
     public static let usage = """
@@ -55,6 +57,7 @@ public struct DaemonOptions: Equatable {
                        [--max-references-per-caller N] [--runtime-directory DIR]
                        [--supported-orientations LIST] [--tablet-mode-switch auto|on|off]
                orientd --bus-introspect DIR|INTERFACE
+               orientd --generate DIR
 
         Publishes the device orientation on D-Bus as org.orientd.Orientation1.
 
@@ -84,6 +87,9 @@ public struct DaemonOptions: Equatable {
                                         write the D-Bus introspection file of every interface
                                         into DIR (as dbus/ holds them), or print the file of
                                         one interface (e.g. org.orientd.Orientation1), and exit
+          --generate DIR                write the files made from the daemon's declarations (the
+                                        D-Bus policy, the udev rule and docs table of the sensor
+                                        kinds) below the source tree DIR, and exit
           --version, --help
         """
 
@@ -106,6 +112,7 @@ public struct DaemonOptions: Equatable {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--bus-introspect": return .introspect(try value(argument))
+            case "--generate": return .generate(try value(argument))
             case "--verbose", "-v": options.verbose = true
             case "--sensor-proxy-compat": options.sensorProxyCompat = true
             case "--bus": options.bus = BusAddress(try value(argument))

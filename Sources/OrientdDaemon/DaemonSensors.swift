@@ -15,6 +15,8 @@ struct DaemonSensors {
     let proximity: PolledSensor<Proximity>?
     let inputProximity: InputProximitySource?
     let compass: BufferedSensor<Compass>?
+    /// The kinds of `SensorKindCatalogue`, each on an object of its own.
+    let catalogued: CataloguedSensors
 
     init(options: DaemonOptions, display: (any SampleSource)?, loop: any Timers) {
         let registry = SensorRegistry(timers: loop)
@@ -28,6 +30,7 @@ struct DaemonSensors {
             postureHub.run(level)
         }, refresh: { source?.refresh() })
         posture.register(in: registry)
+        catalogued = CataloguedSensors(registry: registry, timers: loop)
         if options.sensorProxyCompat {
             let light = LightSensors(loop: loop)
             let proximity = PolledSensor<Proximity>(loop: loop)

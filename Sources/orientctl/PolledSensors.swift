@@ -21,17 +21,19 @@ enum PolledSensorListing {
         return out
     }
 
-    private static func refusal<K>(_ result: Result<K, PolledSensorRefusal>) -> String? {
+    static func refusal<K>(_ result: Result<K, PolledSensorRefusal>) -> String? {
         if case .failure(let reason) = result { return reason.description }
         return nil
     }
 
-    private static func describe(_ sysname: String, role: String, used: Bool, summary: String?, refusal: String?) -> String {
+    /// `servedOn`: where the sensor in use is served.
+    static func describe(_ sysname: String, role: String, used: Bool, summary: String?, refusal: String?,
+                         servedOn: String = "net.hadess.SensorProxy (--sensor-proxy-compat)") -> String {
         var lines = ["\(sysname)", "  role:               \(role)"]
         if let refusal {
             lines.append("  refused:            \(refusal)")
         } else {
-            lines.append("  status:             \(used ? "served on net.hadess.SensorProxy (--sensor-proxy-compat)" : "not used (another \(role) sensor is)")")
+            lines.append("  status:             \(used ? "served on \(servedOn)" : "not used (another \(role) sensor is)")")
             if let summary { lines.append("  read:               \(summary)") }
         }
         return lines.joined(separator: "\n") + "\n"

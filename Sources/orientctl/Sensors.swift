@@ -25,6 +25,7 @@ struct Sensors {
         for line in HingeSensorListing.lines(hinges) { writeLine(line) }
         for line in PolledSensorListing.lines() { writeLine(line) }
         for line in InputProximityListing.lines() { writeLine(line) }
+        for line in CataloguedSensorListing.lines() { writeLine(line) }
         let polledLight = PolledSensor<AmbientLight>.scan().contains { $0.kind != nil }
         for line in BufferedSensorListing.lines(polledLightInUse: polledLight) { writeLine(line) }
     }

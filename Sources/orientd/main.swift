@@ -10,6 +10,8 @@ case .success(.version):
     print("orientd \(Daemon.version) (\(OrientdVersion.toolchain))")
 case .success(.introspect(let target)):
     exit(Daemon.introspect(target))
+case .success(.generate(let directory)):
+    exit(Daemon.generate(directory))
 case .success(.run(let options)):
     orientd_memory_configure()
     exit(Daemon.run(options))

@@ -1,4 +1,5 @@
 import OrientationCore
+import Sensors
 @testable import OrientdDaemon
 @testable import Systemd
 import Testing
@@ -66,13 +67,19 @@ import Testing
 
     @Test func theDaemonDeclaresEachInterfaceOnceOnItsContractPath() {
         let declared = DaemonObjects.table.flatMap { object in object.interfaces.map { ($0.name, object.path, object.busName) } }
+        // Each catalogued sensor kind: an object of its own on orientd's bus name, after the rest.
+        let catalogue = SensorKindCatalogue.entries
         #expect(declared.map(\.0) == [Contract.Orientation1.interface, Contract.Posture1.interface,
-                                      Contract.SensorProxy.interface, Contract.SensorProxy.compassInterface])
+                                      Contract.SensorProxy.interface, Contract.SensorProxy.compassInterface]
+                + catalogue.map(\.interface))
         #expect(declared.map(\.1) == [Contract.Orientation1.objectPath, Contract.Posture1.objectPath,
-                                      Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath])
+                                      Contract.SensorProxy.objectPath, Contract.SensorProxy.compassPath]
+                + catalogue.map(\.objectPath))
         #expect(declared.map(\.2) == [Contract.Orientation1.busName, Contract.Orientation1.busName,
-                                      Contract.SensorProxy.busName, Contract.SensorProxy.busName])
+                                      Contract.SensorProxy.busName, Contract.SensorProxy.busName]
+                + catalogue.map { _ in Contract.Orientation1.busName })
         #expect(BusIntrospection.files(DaemonObjects.table).map(\.name)
-                == ["org.orientd.Orientation1.xml", "org.orientd.Posture1.xml", "net.hadess.SensorProxy.xml"])
+                == ["org.orientd.Orientation1.xml", "org.orientd.Posture1.xml", "net.hadess.SensorProxy.xml"]
+                + catalogue.map { $0.interface + ".xml" })
     }
 }

@@ -10,20 +10,24 @@ import xml.etree.ElementTree as ET
 import contract as C
 import orientd_testbed as T
 
-FILES = ['org.orientd.Orientation1.xml', 'org.orientd.Posture1.xml', 'net.hadess.SensorProxy.xml']
+# Every introspection file committed in dbus/ (one per interface: each catalogued sensor kind
+# adds its own).
+FILES = sorted(f for f in os.listdir(os.path.join(T.ROOT, 'dbus')) if f.endswith('.xml'))
+# orientd's own interfaces: every Contract space with an org.orientd interface and an object
+# (Orientation1, Posture1, and one per catalogued sensor kind), all on orientd's bus name.
+ORIENTD = [s for s in vars(C).values() if isinstance(s, C._Names)
+           and getattr(s, 'interface', '').startswith('org.orientd.') and hasattr(s, 'objectPath')]
 # The object each interface lives on.
-PATHS = {
-    C.Orientation1.interface: C.Orientation1.objectPath,
-    C.Posture1.interface: C.Posture1.objectPath,
+PATHS = {s.interface: s.objectPath for s in ORIENTD}
+PATHS.update({
     C.SensorProxy.interface: C.SensorProxy.objectPath,
     C.SensorProxy.compassInterface: C.SensorProxy.compassPath,
-}
-BUS_NAMES = {
-    C.Orientation1.interface: C.Orientation1.busName,
-    C.Posture1.interface: C.Orientation1.busName,
+})
+BUS_NAMES = {s.interface: C.Orientation1.busName for s in ORIENTD}
+BUS_NAMES.update({
     C.SensorProxy.interface: C.SensorProxy.busName,
     C.SensorProxy.compassInterface: C.SensorProxy.busName,
-}
+})
 
 
 def interfaces(text):
@@ -36,7 +40,7 @@ def interfaces(text):
 
 def contract_names():
     names = set()
-    for space in (C.Orientation1, C.Posture1, C.SensorProxy):
+    for space in ORIENTD + [C.SensorProxy]:
         names.update(v for k, v in vars(space).items() if not k.startswith('_') and isinstance(v, str))
     return names
 
@@ -49,7 +53,8 @@ def introspect(*arguments):
 def test_the_committed_interface_files_are_what_the_declarations_write(tmp_path):
     run = introspect(str(tmp_path))
     assert run.returncode == 0, run.stderr
-    assert sorted(os.listdir(tmp_path)) == sorted(FILES)
+    assert sorted(os.listdir(tmp_path)) == FILES
+    assert {'org.orientd.Orientation1.xml', 'org.orientd.Posture1.xml', 'net.hadess.SensorProxy.xml'} <= set(FILES)
     for name in FILES:
         with open(os.path.join(T.ROOT, 'dbus', name)) as f:
             committed = f.read()

@@ -12,7 +12,8 @@ import pytest
 import orientd_testbed as T
 
 FILES = ['bin/orientctl', 'libexec/orientd', 'lib/systemd/system/orientd.service',
-         'lib/udev/rules.d/80-orientd.rules', 'share/dbus-1/system.d/org.orientd.Orientation1.conf',
+         'lib/udev/rules.d/80-orientd.rules', 'lib/udev/rules.d/80-orientd-sensor-kinds.rules',
+         'share/dbus-1/system.d/org.orientd.Orientation1.conf',
          'share/dbus-1/system-services/org.orientd.Orientation1.service',
          'share/dbus-1/interfaces/org.orientd.Orientation1.xml', 'share/dbus-1/interfaces/org.orientd.Posture1.xml',
          'share/doc/orientd/README.md', 'share/man/man8/orientd.8', 'share/man/man1/orientctl.1',

@@ -11,6 +11,7 @@ final class BusFaces {
     /// With the compatibility option only.
     let sensorProxy: SensorProxyService?
     let compass: CompassService?
+    let catalogued: CataloguedFaces
     private let sleep: SleepWatch
     private let lid: LidWatch
 
@@ -24,6 +25,7 @@ final class BusFaces {
         orientation = OrientationService(bus: bus, hub: sensors.orientation, demand: demand, budget: budget)
         posture = PostureService(bus: bus, hub: sensors.posture.hub, demand: demand)
         lid = try LidWatch(bus: bus, hub: sensors.posture.hub)
+        catalogued = CataloguedFaces(bus: bus, sensors: sensors.catalogued, registry: registry, budget: budget)
         if let light = sensors.light, let proximity = sensors.proximity, let compass = sensors.compass {
             let ambient = AmbientSensorsService(bus: bus, light: light, proximity: proximity, inputProximity: sensors.inputProximity, registry: registry, budget: budget)
             sensorProxy = SensorProxyService(bus: bus, hub: sensors.orientation, demand: demand, budget: budget, ambient: ambient)
@@ -51,7 +53,7 @@ enum DaemonObjects {
             BusObjectDeclaration(busName: Proxy.busName, path: Proxy.compassPath,
                                  interfaces: [CompassService.interface.served { $0.compass! }],
                                  isServed: { $0.compass != nil }),
-        ]
+        ] + CataloguedFaces.declarations { $0.catalogued }
     }
 }
 
@@ -76,7 +78,7 @@ extension Daemon {
         return 0
     }
 
-    private static func writeFile(_ path: String, _ text: String) throws(CallError) {
+    static func writeFile(_ path: String, _ text: String) throws(CallError) {
         let fd = orientd_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CallError(call: "open \(path)", errno: orientd_errno()) }
         defer { close(fd) }

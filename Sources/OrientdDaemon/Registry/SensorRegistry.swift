@@ -6,18 +6,23 @@ import Systemd
 /// one owner of "should this sensor run". Bus faces and hubs state their consumers' levels
 /// here and nothing else; sleep (`suspend`/`resume`) and shutdown (`stopAll`) reach every
 /// kind through it. Adding a kind: its reader in `Sources/Sensors/<Kind>/`, one `register`
-/// call in `DaemonSensors`, and a face that translates.
+/// call in `DaemonSensors`, and a face that translates; or, for a kind served on an object of
+/// its own, one entry of `SensorKindCatalogue` (`CataloguedSensors` registers it here).
 public final class SensorRegistry {
-    public enum Kind: String, CaseIterable {
+    /// A kind's name: the built-in ones below, and one per entry of `SensorKindCatalogue`
+    /// (named by the entry).
+    public struct Kind: Hashable, Sendable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
         /// The display accelerometer: orientation, and posture's display half.
-        case accelerometer
+        public static let accelerometer = Kind("accelerometer")
         /// The base accelerometer of a 2-in-1, read by posture.
-        case baseAccelerometer = "base accelerometer"
-        case light
-        case proximity
-        case compass
+        public static let baseAccelerometer = Kind("base accelerometer")
+        public static let light = Kind("light")
+        public static let proximity = Kind("proximity")
+        public static let compass = Kind("compass")
         /// A hinge angle the kernel computes (cros-ec-lid-angle, the ISH hinge).
-        case kernelHinge = "kernel hinge"
+        public static let kernelHinge = Kind("kernel hinge")
     }
 
     private struct Entry {
