@@ -26,20 +26,6 @@ public struct SensorKindEntry: Sendable {
     /// kind: the udev rule starts orientd for such a device.
     public let subsystem: String
     public let udevAttributes: [String]
-
-    public init(name: String, interface: String, objectPath: String, hasProperty: String, valueProperty: String,
-                claimMethod: String, releaseMethod: String, unit: String, subsystem: String, udevAttributes: [String]) {
-        self.name = name
-        self.interface = interface
-        self.objectPath = objectPath
-        self.hasProperty = hasProperty
-        self.valueProperty = valueProperty
-        self.claimMethod = claimMethod
-        self.releaseMethod = releaseMethod
-        self.unit = unit
-        self.subsystem = subsystem
-        self.udevAttributes = udevAttributes
-    }
 }
 
 /// What is made once per catalogued kind: `visit` is called with each kind's type, in the
