@@ -14,7 +14,7 @@ struct DaemonSensors {
     let light: LightSensors?
     let proximity: PolledSensor<Proximity>?
     let inputProximity: InputProximitySource?
-    let compass: BufferedSensor<Compass>?
+    let compass: CompassSensors?
     /// The kinds of `SensorKindCatalogue`, each on an object of its own.
     let catalogued: CataloguedSensors
 
@@ -32,9 +32,10 @@ struct DaemonSensors {
         posture.register(in: registry)
         catalogued = CataloguedSensors(registry: registry, timers: loop)
         if options.sensorProxyCompat {
-            let light = LightSensors(loop: loop)
+            let synthetic = SyntheticSensorParameters.fromEnvironment()
+            let light = LightSensors(loop: loop, synthetic: synthetic)
             let proximity = PolledSensor<Proximity>(loop: loop)
-            let compass = BufferedSensor<Compass>(loop: loop)
+            let compass = CompassSensors(loop: loop, synthetic: synthetic)
             registry.register(.light, run: { light.run(SensorRun($0)) })
             registry.register(.proximity, run: { proximity.run(SensorRun($0)) })
             registry.register(.compass, run: { compass.run(SensorRun($0)) })

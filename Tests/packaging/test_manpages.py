@@ -77,8 +77,9 @@ def test_every_orientctl_subcommand_and_option_is_in_its_page():
 # (`property` alone too) handed to sd-device; and one a shipped rule sets: `ENV{NAME}="…"`.
 READ_PROPERTY = re.compile(r'(?:property\("|[pP]roperty = ")([A-Z][A-Z0-9_]+)"')
 SET_PROPERTY = re.compile(r'ENV\{([A-Z][A-Z0-9_]+)\}\+?="')
-# udev's own keys of every device and event, which no hwdb entry or local rule sets.
-UDEV_KEYS = {'ACTION', 'SUBSYSTEM', 'DEVNAME', 'DEVPATH', 'SYSTEMD_WANTS'}
+# udev's own keys of every device and event, which no hwdb entry or local rule sets (NAME:
+# the kernel's name of an input device, in its uevent).
+UDEV_KEYS = {'ACTION', 'SUBSYSTEM', 'DEVNAME', 'DEVPATH', 'SYSTEMD_WANTS', 'NAME'}
 
 
 def properties_read_or_set():

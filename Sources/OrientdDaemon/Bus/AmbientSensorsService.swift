@@ -79,10 +79,10 @@ public final class AmbientSensorsService {
         bus.announce(path: API.objectPath, interface: API.interface, changes, to: claims.claimants)
     }
 
-    /// `LightLevelUnit`: the unit of the last reading, else the bound sensor's; `vendor`
-    /// before any sensor, as iio-sensor-proxy starts.
+    /// `LightLevelUnit`: the unit of the last reading; `lux` before the first, as
+    /// iio-sensor-proxy 3.x starts (a client reads the unit with the level it came with).
     var lightUnit: String {
-        (light.unit ?? .vendor).rawValue
+        (light.reading?.unit ?? .lux).rawValue
     }
 
     /// The members of `net.hadess.SensorProxy` this service answers.

@@ -15,11 +15,11 @@ public final class CompassService {
     private typealias API = Contract.SensorProxy
 
     private let bus: Bus
-    let compass: BufferedSensor<Compass>
+    let compass: CompassSensors
     private let claims: SensorClaims
     private let authority: ClaimAuthority
 
-    public init(bus: Bus, compass: BufferedSensor<Compass>, registry: SensorRegistry, budget: CallerBudget) {
+    public init(bus: Bus, compass: CompassSensors, registry: SensorRegistry, budget: CallerBudget) {
         self.bus = bus
         self.compass = compass
         claims = SensorClaims(bus: bus, resource: "compass claims", budget: budget) { claimed in
