@@ -89,11 +89,14 @@ def snapshot(pid):
     return total, files
 
 
-def measure(kind, args, desktop=False):
+def measure(kind, args, desktop=False, two_in_one=False):
     neighbour = desktop_neighbour.start()[0] if desktop else None
     bus, tb = T.PrivateBus(), T.Testbed()
-    acc = tb.accelerometer(variant='poll', props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'},
-                           devnode='file' if kind == 'iio-sensor-proxy' else 'fifo')
+    devnode = 'file' if kind == 'iio-sensor-proxy' else 'fifo'
+    acc = tb.accelerometer(variant='poll', props={'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'}, devnode=devnode)
+    # A 2-in-1's keyboard base: orientd reads both halves at posture's slow rate from the start.
+    base = tb.accelerometer(variant='poll', props={'ACCEL_LOCATION': 'base'}, pose='faceUp', devnode=devnode) \
+        if two_in_one else None
     d = B.Daemon(kind, bus, tb, args.orientd_bin)
     found = {}
     try:
@@ -108,6 +111,8 @@ def measure(kind, args, desktop=False):
     finally:
         d.stop()
         acc.close()
+        if base:
+            base.close()
         bus.close()
         if neighbour:
             neighbour.kill()
@@ -125,6 +130,8 @@ def main():
     ap.add_argument('--breakdown', action='store_true', help='also the figures per mapped file')
     ap.add_argument('--desktop', action='store_true',
                     help='also beside a process that maps the libraries a desktop maps (memory_desktop_ lines)')
+    ap.add_argument('--two-in-one', action='store_true',
+                    help='also with a keyboard base accelerometer present (memory_2in1_ lines)')
     args = ap.parse_args()
     results = {kind: measure(kind, args) for kind in KINDS}
     print_totals('memory', results)
@@ -136,6 +143,8 @@ def main():
         print_totals('memory_desktop', results)
         if args.breakdown:
             print_breakdown('memory_desktop', results)
+    if args.two_in_one:
+        print_totals('memory_2in1', {kind: measure(kind, args, two_in_one=True) for kind in KINDS})
 
 
 def print_totals(prefix, results):

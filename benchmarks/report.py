@@ -4,12 +4,14 @@
 beside iio-sensor-proxy's with their ratio (`common.print_side_by_side`) and the goal where the
 project has one; the lines no table takes are listed as they are, and all of them at the end.
     python3 benchmarks/report.py LINES [VM_LOG] > docs/benchmarks.md   (scripts/bench --report runs it)
-VM_LOG: the output of `DEBIAN_SUITE=trixie scripts/system-test`; its `memory …` lines (both
-daemons on the kernel's kxcjk1013 in three states) become the Debian 13 table.
+VM_LOG: the output of `DEBIAN_SUITE=trixie scripts/system-test`; its memory and exposure lines
+become the Debian 13 tables (benchmarks/report_vm.py) and `vm_…` lines of the run.
 """
 import os
 import re
 import sys
+
+import report_vm
 
 # Tables of figures printed side by side: (title, prefixes whose cells share a row, the command).
 FAMILIES = (
@@ -20,6 +22,8 @@ FAMILIES = (
     ('Memory (KiB) as on a desktop (beside a process mapping the libraries a desktop maps): '
      'before / generating / after', ('memory_desktop_before', 'memory_desktop_generating', 'memory_desktop_after'),
      'scripts/bench-memory'),
+    ('Memory (KiB) alone, a 2-in-1 (the keyboard base\'s accelerometer present): before / generating / after',
+     ('memory_2in1_before', 'memory_2in1_generating', 'memory_2in1_after'), 'scripts/bench-memory'),
     ('phosh on a headless phoc, polled accelerometer', ('phosh',), 'benchmarks/phosh_rotation.py'),
     ('A Qt program (QOrientationSensor on the compatibility interface): Qt 5 / Qt 6', ('qt5', 'qt6'), 'scripts/bench-qt'),
     ('Input accelerometer (evdev)', ('input',), 'benchmarks/input_accelerometer.py'),
@@ -222,22 +226,6 @@ def singles_table(out, lines, used, title, starts, command):
     return {n for n, _ in chosen}
 
 
-VM_MEMORY = re.compile(r'(memory (?:orientd|iio-sensor-proxy|ratio)[^:]*): (.*)$')
-
-
-def vm_memory_table(out, path):
-    """The `memory …` lines of a Debian 13 system-test log, as they are."""
-    with open(path) as f:
-        found = [m.groups() for m in map(VM_MEMORY.search, f) if m]
-    out.append('### Memory on Debian 13 (the VM, iio-sensor-proxy 3.7)\n\n`DEBIAN_SUITE=trixie scripts/system-test`\n')
-    if not found:
-        out.append('No `memory …` lines in %s.\n' % os.path.basename(path))
-        return
-    out.append('| line | value |\n|---|---|')
-    out += ['| %s | %s |' % (name, value.strip()) for name, value in found]
-    out.append('')
-
-
 def main():
     lines = read_lines(sys.argv[1])
     values = dict(lines)
@@ -247,7 +235,7 @@ def main():
            'it again. Ratios are orientd / iio-sensor-proxy (below 1: orientd takes less); both daemons run',
            'on the same umockdev fake devices and private buses, one after the other. The Debian 13 memory',
            'figures come from the VM (`scripts/bench --report PAGE --vm` runs `DEBIAN_SUITE=trixie',
-           'scripts/system-test` after the benchmarks, in the same run; its lines `memory …`).',
+           'scripts/system-test` after the benchmarks, in the same run; its lines `memory …` and `2 systemd-analyze`).',
            '',
            '| run | |\n|---|---|']
     for name, label in (('bench_date', 'date (UTC)'), ('bench_machine', 'machine'), ('bench_iio_sensor_proxy', 'iio-sensor-proxy'),
@@ -266,9 +254,12 @@ def main():
     for title, starts, command in SINGLES:
         used |= singles_table(out, lines, used, title, starts, command)
     if len(sys.argv) > 2:
-        vm_memory_table(out, sys.argv[2])
+        report_vm.table(out, sys.argv[2])
+        vm_lines = report_vm.values(sys.argv[2])
+        lines += vm_lines
+        used |= {n for n, _ in vm_lines}
     else:
-        out.append('### Memory on Debian 13\n\nNot in this run (`scripts/bench --report PAGE --vm` adds it).\n')
+        out.append('### Debian 13\n\nNot in this run (`scripts/bench --report PAGE --vm` adds it).\n')
     used |= breakdown_tables(out, lines)
     rest = [(n, v) for n, v in lines if n not in used]
     if rest:

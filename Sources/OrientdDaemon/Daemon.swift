@@ -42,8 +42,10 @@ public enum Daemon {
     private static func serve(_ options: DaemonOptions) throws(StartupError) -> Int32 {
         let loop = try step(try EventLoop())
         let memory = MemoryHandBack(timers: loop)
+        memory.followLibraryLoads()
         let signals = try step(try DaemonSignals(loop: loop))
         let sensors = DaemonSensors(options: options, display: try makeSource(options, loop: loop), loop: loop)
+        memory.watch(sensors.registry)
         let bus = try connect(options)
         try step(try bus.attach(to: loop))
         try step(try bus.exitLoopOnDisconnect())

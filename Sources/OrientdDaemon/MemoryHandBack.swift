@@ -15,7 +15,9 @@ import Systemd
 ///   still run, so they fault their pages back in while fast, not later at rest (a release at
 ///   1 s put those faults in the rest reads: a motion detector's rest wake-ups rose from at
 ///   most 2.5 to 4 a second, Tests/e2e/test_motion_events.py).
-/// - When libiio was closed (a sensor stopped, or a one-shot read ended), at most once per
+/// - When libiio was closed (a sensor stopped, or a one-shot read ended), or a sensor's demand
+///   fell to a lower running level (a 2-in-1's accelerometer going from every sample back to
+///   posture's slow reads keeps libiio loaded, so no close follows), at most once per
 ///   `closedIntervalUs`: one-shot reads load and unload libiio each time, and the bound keeps
 ///   a client that keeps asking from re-reading the code from the file every time.
 final class MemoryHandBack {
@@ -23,17 +25,38 @@ final class MemoryHandBack {
     static let closedIntervalUs: UInt64 = 2_000_000
 
     private let timers: any Timers
+    private let handBack: () -> Void
     private var pending: (any Cancellable)?
     private var startup: (any Cancellable)?
     private var lastClosedRelease: UInt64?
+    private var levels: [SensorRegistry.Kind: SensorDemand.Level] = [:]
+    private var followsLibrary = false
 
-    init(timers: any Timers) {
+    /// `handBack` is the release itself (tests count it).
+    init(timers: any Timers, handBack: @escaping () -> Void = { orientd_memory_release() }) {
         self.timers = timers
+        self.handBack = handBack
+    }
+
+    /// Follows libiio's loads and unloads (process-wide: the daemon's one hand-back does).
+    func followLibraryLoads() {
+        followsLibrary = true
         IIOLibraryEvents.opened = { [unowned(unsafe) self] in self.release(afterUs: Self.sensorStartedUs) }
-        IIOLibraryEvents.closed = { [unowned(unsafe) self] in self.libraryClosed() }
+        IIOLibraryEvents.closed = { [unowned(unsafe) self] in self.stoppedReading() }
+    }
+
+    /// Follows every sensor kind's level: a fall to `low` or `off` releases (the linger's
+    /// `paused` does not: its end, `off`, will).
+    func watch(_ registry: SensorRegistry) {
+        registry.observeLevels { [unowned(unsafe) self] kind, level in
+            let before = self.levels[kind] ?? .off
+            self.levels[kind] = level
+            if level < before && level != .paused { self.stoppedReading() }
+        }
     }
 
     deinit {
+        guard followsLibrary else { return }
         IIOLibraryEvents.opened = {}
         IIOLibraryEvents.closed = {}
     }
@@ -44,7 +67,7 @@ final class MemoryHandBack {
         startup = arm(afterUs: 0) { [unowned(unsafe) self] in self.startup = nil }
     }
 
-    private func libraryClosed() {
+    private func stoppedReading() {
         let now = timers.now
         if let last = lastClosedRelease, now - last < Self.closedIntervalUs { return }
         lastClosedRelease = now
@@ -58,9 +81,9 @@ final class MemoryHandBack {
 
     private func arm(afterUs delay: UInt64, _ done: @escaping () -> Void) -> (any Cancellable)? {
         do throws(CallError) {
-            return try timers.addIdleTimer(at: timers.now + delay) {
+            return try timers.addIdleTimer(at: timers.now + delay) { [unowned(unsafe) self] in
                 done()
-                orientd_memory_release()
+                self.handBack()
             }
         } catch {
             Log.warning("cannot arm the memory release timer: \(error), ignoring")

@@ -35,8 +35,9 @@ public final class SensorRegistry {
     private var entries: [Kind: Entry] = [:]
     /// In registration order: sleep and shutdown stop them in this order.
     private var order: [Kind] = []
-    /// Called after any kind's level changed (`SleepWatch` holds its inhibitor meanwhile).
-    public var levelChanged: ((Kind, SensorDemand.Level) -> Void)?
+    /// Told after any kind's level changed, in the order they were added (`SleepWatch` holds
+    /// its inhibitor meanwhile; `MemoryHandBack` releases what a sensor no longer runs).
+    private var levelObservers: [(Kind, SensorDemand.Level) -> Void] = []
 
     public init(timers: any Timers, parameters: SensorDemand.Parameters = SensorDemand.Parameters()) {
         self.timers = timers
@@ -49,13 +50,18 @@ public final class SensorRegistry {
         precondition(entries[kind] == nil, "sensor kind registered twice")
         let demand = SensorDemand(timers: timers, parameters: parameters) { [unowned(unsafe) self] level in
             run(level)
-            self.levelChanged?(kind, level)
+            for observer in self.levelObservers { observer(kind, level) }
         }
         entries[kind] = Entry(demand: demand, refresh: refresh)
         order.append(kind)
     }
 
     public var kinds: [Kind] { order }
+
+    /// Adds an observer of every kind's level changes, for the registry's lifetime.
+    public func observeLevels(_ observer: @escaping (Kind, SensorDemand.Level) -> Void) {
+        levelObservers.append(observer)
+    }
 
     /// The demand of a registered kind.
     public func demand(_ kind: Kind) -> SensorDemand {
