@@ -28,12 +28,15 @@ COMPAT = ('net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.Senso
 
 def profile(bin_dir, functions, variant):
     """The functions hit after start-up, in order, for one accelerometer variant: 'poll',
-    'buffer', or 'motion' (polled, with the chip's motion detector as IIO events, as the
-    kxcjk1013 of the system test)."""
+    'buffer', 'motion' (polled, with the chip's motion detector as IIO events, as the
+    kxcjk1013 of the system test), or '2in1' (polled, with a keyboard base's accelerometer,
+    which posture reads twice a second from the start)."""
     bus, tb = T.PrivateBus(), T.Testbed()
     kind = 'iio-buffer-accel' if variant == 'buffer' else 'iio-poll-accel'
     acc = tb.accelerometer(variant='buffer' if variant == 'buffer' else 'poll', props={'IIO_SENSOR_PROXY_TYPE': kind},
                            devnode='fifo', motion_events=variant == 'motion')
+    base = tb.accelerometer(variant='poll', props={'ACCEL_LOCATION': 'base'}, pose='faceUp', devnode='fifo') \
+        if variant == '2in1' else None
     env, scratch = {}, tempfile.mkdtemp()
     if variant == 'motion':
         env = dict(acc.event_env(), LD_PRELOAD=T.fault_library('iio_events', scratch) + ' libumockdev-preload.so.0')
@@ -71,6 +74,8 @@ def profile(bin_dir, functions, variant):
             gdb.communicate(timeout=60)
         d.stop()
         acc.close()
+        if base:
+            base.close()
         bus.close()
         shutil.rmtree(scratch, ignore_errors=True)
     # What ran after the scenario (the stop) is not kept.
@@ -88,7 +93,7 @@ def main():
     bin_dir, functions, output = sys.argv[1:4]
     with open(functions) as f:
         order = [name for name in (line.split()[1] for line in f) if any(r in name for r in RELEASE)]
-    for variant in ('poll', 'motion', 'buffer'):
+    for variant in ('poll', 'motion', 'buffer', '2in1'):
         for name in profile(bin_dir, functions, variant):
             if name not in order:
                 order.append(name)

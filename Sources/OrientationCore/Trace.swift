@@ -18,19 +18,12 @@ public enum Trace {
 
     /// Parses a whole trace. `source` names it in errors (usually the file path).
     public static func parse(_ text: String, source: String) throws(ParseError) -> [Sample] {
-        var samples: [Sample] = []
-        samples.reserveCapacity(text.utf8.count / 32)
-        var parser = LineParser(source: source)
-        // Lines and fields are split on bytes: no Unicode processing on the daemon's path.
-        for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
-            if let sample = try parser.parse(Substring(rawLine)) { samples.append(sample) }
-        }
-        return samples
+        try LineParser.parseAll(text, source: source)
     }
 
     /// The trace format one line at a time, for readers that stream a file: blank lines,
     /// comments and one header before the first sample are skipped; times must not go back.
-    public struct LineParser {
+    public struct LineParser: TraceLineParser {
         private var rows: TimedRowParser
 
         public init(source: String) { rows = TimedRowParser(source: source, header: "t_ms,x,y,z") }
@@ -50,6 +43,28 @@ public enum Trace {
     }
 
     static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+}
+
+/// A trace format read one line at a time (`Trace.LineParser`, `PostureTrace.LineParser`).
+public protocol TraceLineParser {
+    associatedtype Row
+    init(source: String)
+    /// The row on the next line, or nil for a line that holds none.
+    mutating func parse(_ rawLine: Substring) throws(Trace.ParseError) -> Row?
+}
+
+extension TraceLineParser {
+    /// Every row of a whole trace. `source` names it in errors (usually the file path). Lines
+    /// are split on bytes: no Unicode processing on the daemon's path.
+    public static func parseAll(_ text: String, source: String) throws(Trace.ParseError) -> [Row] {
+        var rows: [Row] = []
+        rows.reserveCapacity(text.utf8.count / 32)
+        var parser = Self(source: source)
+        for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
+            if let row = try parser.parse(Substring(rawLine)) { rows.append(row) }
+        }
+        return rows
+    }
 }
 
 /// Lines of `t_ms,v1,…,vN` after a header of N + 1 names (the sample trace, the posture trace):

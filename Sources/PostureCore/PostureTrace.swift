@@ -23,16 +23,11 @@ public enum PostureTrace {
 
     /// Parses a whole trace. `source` names it in errors (usually the file path).
     public static func parse(_ text: String, source: String) throws(ParseError) -> [Row] {
-        var rows: [Row] = []
-        var parser = LineParser(source: source)
-        for rawLine in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false) {
-            if let row = try parser.parse(Substring(rawLine)) { rows.append(row) }
-        }
-        return rows
+        try LineParser.parseAll(text, source: source)
     }
 
     /// The posture trace format one line at a time, for readers that stream a file.
-    public struct LineParser {
+    public struct LineParser: TraceLineParser {
         private var rows: TimedRowParser
 
         public init(source: String) { rows = TimedRowParser(source: source, header: header) }

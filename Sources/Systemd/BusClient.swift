@@ -34,11 +34,26 @@ extension Bus {
     public func getAllPropertiesAsync(destination: String, path: String, interface: String,
                                       reply: @escaping (Result<[String: BusValue], BusError>) -> Void) throws(CallError) -> BusPendingCall {
         try callAsync(destination: destination, path: path, interface: StandardInterface.properties, member: "GetAll",
-                      arguments: [interface]) { result in
+                      arguments: [interface], reply: BusPendingCall.decoding({ message throws(CallError) in try message.readPropertyValues() }, reply))
+    }
+
+    /// The connection's socket, for a caller's own poll.
+    public var fileDescriptor: Int32 { sd_bus_get_fd(handle) }
+
+    /// Whether the connection is open and authenticated.
+    public var isOpen: Bool { sd_bus_is_open(handle) > 0 }
+}
+
+extension BusPendingCall {
+    /// A reply handler that reads the reply with `read`; a reply that does not read so is an
+    /// `InvalidSignature` error, an error reply stays what it is.
+    public static func decoding<Value>(_ read: @escaping (BusMessage) throws(CallError) -> Value,
+                                       _ reply: @escaping (Result<Value, BusError>) -> Void) -> (Result<BusMessage, BusError>) -> Void {
+        return { result in
             switch result {
             case .success(let message):
                 do throws(CallError) {
-                    reply(.success(try message.readPropertyValues()))
+                    reply(.success(try read(message)))
                 } catch {
                     reply(.failure(BusError(name: SD_BUS_ERROR_INVALID_SIGNATURE, message: error.description)))
                 }
@@ -47,12 +62,6 @@ extension Bus {
             }
         }
     }
-
-    /// The connection's socket, for a caller's own poll.
-    public var fileDescriptor: Int32 { sd_bus_get_fd(handle) }
-
-    /// Whether the connection is open and authenticated.
-    public var isOpen: Bool { sd_bus_is_open(handle) > 0 }
 }
 
 extension BusMessage {

@@ -10,30 +10,8 @@ extension Bus {
     /// with the value or the error, unless the returned call is released first.
     public func getBoolPropertyAsync(destination: String, path: String, interface: String, name: String,
                                      reply: @escaping (Result<Bool, BusError>) -> Void) throws(CallError) -> BusPendingCall {
-        var message: OpaquePointer?
-        try check(sd_bus_message_new_method_call(handle, &message, destination, path,
-                                                 StandardInterface.properties, "Get"), "Get \(name) of \(destination)")
-        defer { sd_bus_message_unref(message) }
-        for argument in [interface, name] {
-            let r = argument.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
-            try check(r, "append Get argument")
-        }
-        let pending = BusPendingCall { result in
-            switch result {
-            case .success(let message):
-                do throws(CallError) {
-                    reply(.success(try message.readVariantBool()))
-                } catch {
-                    reply(.failure(BusError(name: SD_BUS_ERROR_INVALID_SIGNATURE, message: error.description)))
-                }
-            case .failure(let error):
-                reply(.failure(error))
-            }
-        }
-        var slot: OpaquePointer?
-        try check(sd_bus_call_async(handle, &slot, message, BusPendingCall.handler, Unmanaged.passUnretained(pending).toOpaque(), 0), "call Get on \(destination)")
-        pending.slot = slot
-        return pending
+        try callAsync(destination: destination, path: path, interface: StandardInterface.properties, member: "Get",
+                      arguments: [interface, name], reply: BusPendingCall.decoding({ message throws(CallError) in try message.readVariantBool() }, reply))
     }
 }
 

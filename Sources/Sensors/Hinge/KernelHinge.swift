@@ -71,13 +71,7 @@ public struct KernelHinge: Equatable, Sendable {
     /// The angle an attribute's text gives, degrees; the tracker judges the range (500 is
     /// the EC's "unreliable").
     public func degrees(_ text: String) throws(MalformedReading) -> Double {
-        let raw: Double
-        do {
-            raw = try DecimalNumber.parseDouble(text)
-        } catch {
-            throw MalformedReading("\"\(text)\": \(error)")
-        }
-        return (raw + offset) * degreesPerCount
+        (try MalformedReading.number(text) + offset) * degreesPerCount
     }
 }
 

@@ -123,11 +123,7 @@ public struct AmbientLight: PolledSensorKind {
     }
 
     static func number(_ text: String) throws(MalformedReading) -> Double {
-        do {
-            return try DecimalNumber.parseDouble(text)
-        } catch {
-            throw MalformedReading("\"\(text)\": \(error)")
-        }
+        try MalformedReading.number(text)
     }
 
     /// "(left,right)" of applesmc.

@@ -1,3 +1,4 @@
+import OrientationCore
 import Systemd
 
 /// A sensor read by polling one sysfs attribute (ambient light, proximity): how a device is
@@ -23,4 +24,22 @@ public struct MalformedReading: Error, CustomStringConvertible {
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
+
+    /// A value's text as a decimal number; the error quotes the text.
+    public static func number<S: StringProtocol>(_ text: S) throws(MalformedReading) -> Double {
+        do {
+            return try DecimalNumber.parseDouble(text)
+        } catch {
+            throw MalformedReading("\"\(text)\": \(error)")
+        }
+    }
+
+    /// A value's text as a decimal integer; the error quotes the text.
+    public static func integer<S: StringProtocol>(_ text: S) throws(MalformedReading) -> Int64 {
+        do {
+            return try DecimalNumber.parseInteger(text)
+        } catch {
+            throw MalformedReading("\"\(text)\": \(error)")
+        }
+    }
 }

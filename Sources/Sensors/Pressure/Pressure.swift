@@ -69,12 +69,7 @@ public struct Pressure: CataloguedSensorKind {
 
     /// The pressure in kPa.
     public mutating func interpret(_ text: String) throws(MalformedReading) -> Double {
-        let number: Double
-        do {
-            number = try DecimalNumber.parseDouble(text)
-        } catch {
-            throw MalformedReading("\"\(text)\": \(error)")
-        }
+        let number = try MalformedReading.number(text)
         let value = conversion.map { (number + $0.offset) * $0.scale } ?? number
         guard value.isFinite else { throw MalformedReading("gives \(value)") }
         guard value > parameters.minimumKPa, value <= parameters.maximumKPa else {

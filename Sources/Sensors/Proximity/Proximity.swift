@@ -61,12 +61,7 @@ public struct Proximity: PolledSensorKind {
 
     /// True when near.
     public mutating func interpret(_ text: String) throws(MalformedReading) -> Bool {
-        let value: Int64
-        do {
-            value = try DecimalNumber.parseInteger(text)
-        } catch {
-            throw MalformedReading("\"\(text)\": \(error)")
-        }
+        let value = try MalformedReading.integer(text)
         let threshold = Double(nearLevel) * (last > nearLevel ? lowMark : highMark)
         last = value
         return Double(value) > threshold
