@@ -44,8 +44,9 @@ public final class OrientationHub {
     private let source: (any SampleSource)?
     private let timers: any Timers
     private let parameters: ClassifierParameters
-    private var classifier: OrientationClassifier
-    private var screenRule = ScreenOrientationRule()
+    /// The classifier and the screen rule while the source runs; nil while it is paused or
+    /// stopped, so their sample histories (about 80 KiB) are not held by an idle daemon.
+    var rules: Rules?
     /// `--supported-orientations`, unparsed.
     private let supportedOption: String?
     private var supportedLogged = false
@@ -67,7 +68,6 @@ public final class OrientationHub {
         self.timers = timers
         self.parameters = parameters
         self.supportedOption = supportedOption
-        classifier = OrientationClassifier(parameters: parameters)
         locks = ScreenLockStack(limit: lockLimit)
         source?.availabilityChanged = { [unowned(unsafe) self] available in self.sensorAvailabilityChanged(available) }
         source?.configurationChanged = { [unowned(unsafe) self] in self.chooseSupportedOrientations() }
@@ -105,7 +105,7 @@ public final class OrientationHub {
         supportedLogged = true
         guard changed else { return }
         supportedOrientations = chosen
-        screenRule = ScreenOrientationRule(supported: chosen)
+        rules?.screen = ScreenOrientationRule(supported: chosen)
         var kept = ScreenLockStack(limit: locks.limit, supported: chosen)
         for lock in locks.locks {
             do {
@@ -140,6 +140,7 @@ public final class OrientationHub {
             Log.debug("source \(source.name) paused")
         }
         sourceDelivering = false
+        rules = nil
         gravity = nil
         answerWaiters(.unknown)
     }
@@ -160,6 +161,7 @@ public final class OrientationHub {
         }
         sourceDelivering = false
         sourcePaused = false
+        rules = nil
         gravity = nil
         answerWaiters(.unknown)
     }
@@ -168,8 +170,8 @@ public final class OrientationHub {
     /// stopped or was replaced says nothing about its pose now, so the first supported edge-up
     /// pose is taken at once, as iio-sensor-proxy does with its first reading.
     private func restartClassifier() {
-        classifier = OrientationClassifier(parameters: parameters)
-        screenRule = ScreenOrientationRule(supported: supportedOrientations)
+        rules = Rules(classifier: OrientationClassifier(parameters: parameters),
+                      screen: ScreenOrientationRule(supported: supportedOrientations))
         hasFirstAnswer = false
     }
 
@@ -239,12 +241,14 @@ public final class OrientationHub {
 
     func receive(_ sample: Sample) {
         gravity = sample.gravity
-        let change = classifier.process(sample)
+        guard rules != nil else { return }
+        let change = rules!.classifier.process(sample)
         if let change {
             hasFirstAnswer = true
             publish(change)
         }
-        if let screen = screenRule.process(sample, deviceOrientation: classifier.orientation), screen != steadyScreenOrientation {
+        let device = rules!.classifier.orientation
+        if let screen = rules!.screen.process(sample, deviceOrientation: device), screen != steadyScreenOrientation {
             steadyScreenOrientation = screen
             Log.debug("steady screen orientation \(screen.rawValue)")
             updateScreenOrientation()
