@@ -135,9 +135,11 @@ class Activity:
             s = self.vib * va * math.sin(2 * math.pi * vf * t + vp) / 2
             up += s
             fa += s * 0.5
+        # three slow components of slow/2.5 each: at most 1.2 x slow when they coincide (car
+        # 3.0, bus 2.4 m/s^2), the 1-3 m/s^2 of the description (slow/1.5 and /2 reached 5.0)
         for sf, sp in self.slowf:
-            fa += self.slow * math.sin(2 * math.pi * sf * t + sp) / 1.5
-            lat += self.slow * math.sin(2 * math.pi * sf * 1.3 * t + sp + 1) / 2
+            fa += self.slow * math.sin(2 * math.pi * sf * t + sp) / 2.5
+            lat += self.slow * math.sin(2 * math.pi * sf * 1.3 * t + sp + 1) / 2.5
         dphi = self.wphi * math.sin(w / 2 + ph[5]) if f else self.wphi * math.sin(2 * math.pi * 0.4 * t + ph[5])
         dbeta = self.wbeta * math.sin(w + ph[6]) if f else self.wbeta * math.sin(2 * math.pi * 0.25 * t + ph[6])
         return (up, fa, lat), (dphi, dbeta)
