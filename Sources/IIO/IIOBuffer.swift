@@ -69,7 +69,8 @@ public final class IIOBuffer {
         let step = iio.buffer_step!(handle)
         guard step > 0, let end = iio.buffer_end!(handle) else { return }
         let starts = channels.map { iio.buffer_first!(handle, $0.handle) }
-        guard let first = starts.first, let base = first else { return }
+        // A scan begins with its lowest-index element, not necessarily the first asked for.
+        guard let base = starts.compactMap({ $0 }).min() else { return }
         var values = [Int64](repeating: 0, count: channels.count)
         var offset = 0
         while base + offset + step <= end {

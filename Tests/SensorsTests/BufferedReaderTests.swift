@@ -5,7 +5,7 @@ import Testing
 
 /// The buffered reader in-process on the fake libiio table and the manual clock: its start
 /// from the raw attributes, the watermark, scan-by-scan reads while moving and batches at
-/// rest, EAGAIN, the stop linger.
+/// rest, the stop linger (EAGAIN and the rest of the shared read path: ScanStreamTests).
 extension FakeLibiioSuites {
 @Suite struct BufferedReaderTests {
     static let watermark = "64"
@@ -75,22 +75,6 @@ extension FakeLibiioSuites {
         let last = try #require(rig.samples.last)
         #expect(last.gravity.x < -9)
         #expect(UInt64(last.timeUs) == rig.timers.now, "stamped with the kernel's timestamp")
-    }
-
-    @Test func eagainAfterAWakeUpWaitsABatchIntervalBeforeWatchingAgain() throws {
-        let rig = ReaderRig(Self.device())
-        defer { rig.close() }
-        try rig.start()
-        rig.advance(ms: 15)
-        FakeIIO.refillCalls = 0
-        rig.timers.ready(fd: FakeIIO.pollFD)   // readable, but the read answers EAGAIN
-        #expect(FakeIIO.refillCalls == 1)
-        #expect(rig.timers.watching == 0, "a level-triggered node would wake the loop without end")
-        rig.timers.ready(fd: FakeIIO.pollFD)
-        #expect(FakeIIO.refillCalls == 1)
-        rig.advance(ms: rig.options.batchIntervalUs / 1000)
-        #expect(rig.timers.watching == 1, "watched again after a batch interval")
-        #expect(rig.availability.isEmpty, "EAGAIN is no failure")
     }
 
     @Test func aPausedBufferKeepsItsSetUpAndDropsStaleScansOnResume() throws {

@@ -71,22 +71,6 @@ extension FakeLibiioSuites {
         #expect(FakeIIO.openBuffers == 1, "read buffered again")
     }
 
-    @Test func fewerFailuresThanTheLimitAreForgottenAfterAGoodRead() throws {
-        let rig = ReaderRig(FakeLibiioSuites.BufferedReaderTests.device())
-        defer { rig.close() }
-        try rig.start()
-        rig.advance(ms: 15)
-        for round in 0..<3 {
-            for _ in 1..<rig.options.failureLimit {
-                FakeIIO.refills = [.failure(EIO)]
-                rig.timers.ready(fd: FakeIIO.pollFD)
-            }
-            rig.scansArrive([[0, -981, 0, Int64(rig.timers.now) * 1000 + Int64(round)]])
-        }
-        #expect(rig.availability.isEmpty)
-        #expect(FakeIIO.openBuffers == 1)
-    }
-
     @Test func aDeviceThatVanishedSilentlyIsLostAfterItsProbesFail() throws {
         let rig = ReaderRig(FakeLibiioSuites.BufferedReaderTests.device())
         defer { rig.close() }

@@ -1,12 +1,13 @@
 import Glibc
 import OrientdTestSupport
 @testable import Sensors
+import Systemd
 import Testing
 
 extension FakeLibiioSuites {
-/// The one-element buffered sensors (here a HID hub's light sensor) in-process through the
-/// same `ScanSession` as the accelerometer: paced batch reads, the stop linger, EAGAIN,
-/// values that are not readings, reads that keep failing.
+/// The buffered sensor kinds (here a HID hub's light sensor, and a three-axis kind as a
+/// gyroscope would be) in-process through the same `ScanStream` as the accelerometer: paced
+/// batch reads, the stop linger, values that are not readings, reads that keep failing.
 @Suite struct BufferedSensorTests {
     static let intervalUs: UInt64 = 500_000
 
@@ -20,10 +21,11 @@ extension FakeLibiioSuites {
 
         init() {
             FakeIIO.install([device])
-            let channel = BufferedChannel(element: BufferedAmbientLight.elementName, scanIndex: 0, deviceName: "als", intervalUs: BufferedSensorTests.intervalUs,
+            let element = BufferedElement(name: BufferedAmbientLight.elementName, scanIndex: 0,
                                           conversion: ChannelConversion(scale: 0.5, scaleSource: "in_intensity_scale", offset: 0))
+            let scan = BufferedScan(elements: [element], deviceName: "als", intervalUs: BufferedSensorTests.intervalUs)
             let found = DiscoveredSensor<BufferedAmbientLight>(sysname: "iio:device1", syspath: "/sys/bus/iio/devices/iio:device1",
-                                                               result: .success(BufferedAmbientLight(channel: channel)))
+                                                               result: .success(BufferedAmbientLight(scan: scan)))
             sensor = BufferedSensor(timers: timers, binding: SensorBinding(scan: { [found] }, hotplug: { _ in [] }),
                                     parameters: BufferedSensorParameters())
             sensor.readingChanged = { [unowned self] in changes.append($0.value) }
@@ -84,17 +86,6 @@ extension FakeLibiioSuites {
         #expect(rig.changes == [5], "resumed: what waits is read at once")
     }
 
-    @Test func eagainAfterAWakeUpWaitsAnIntervalBeforeWatchingAgain() {
-        let rig = Rig()
-        defer { rig.close() }
-        rig.sensor.run(.reading)
-        rig.timers.ready(fd: FakeIIO.pollFD)
-        #expect(rig.timers.watching == 0)
-        rig.timers.advance(byUs: Self.intervalUs)
-        #expect(rig.timers.watching == 1)
-        #expect(rig.availability.isEmpty)
-    }
-
     @Test func aNegativeLevelIsDroppedAndReadsThatKeepFailingLoseTheSensor() {
         let rig = Rig()
         defer { rig.close() }
@@ -111,6 +102,44 @@ extension FakeLibiioSuites {
         #expect(rig.availability == [false])
         #expect(!rig.sensor.isAvailable)
         #expect(FakeIIO.openBuffers == 0)
+    }
+
+    /// A kind that reads three elements of each scan, as a gyroscope would.
+    struct ThreeAxes: BufferedSensorKind {
+        struct Rate: Equatable { let x, y, z: Double }
+        static let role = "three-axis sensor"
+        let scan: BufferedScan
+        var summary: String { scan.summary }
+        static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<ThreeAxes, PolledSensorRefusal>? { nil }
+        func interpret(_ values: [Int64]) throws(MalformedReading) -> Rate {
+            let axes = zip(scan.elements, values).map { $0.conversion.apply($1) }
+            return Rate(x: axes[0], y: axes[1], z: axes[2])
+        }
+    }
+
+    @Test func aThreeElementKindGetsEveryElementOfTheNewestScanInItsOrder() {
+        // The kernel's scan order differs from the kind's: y, z, x.
+        let layout = [("anglvel_x", 2), ("anglvel_y", 0), ("anglvel_z", 1)]
+        let device = FakeIIO.Device("iio:device2", name: "gyro_3d", channels: layout.map { FakeIIO.Channel($0.0, attributes: [:], scanIndex: Int32($0.1)) },
+                                    attributes: ["buffer/enable": "0"])
+        FakeIIO.install([device])
+        defer { FakeIIO.uninstall() }
+        let conversion = ChannelConversion(scale: 0.001, scaleSource: "in_anglvel_scale", offset: 0)
+        let scan = BufferedScan(elements: layout.map { BufferedElement(name: "in_" + $0.0, scanIndex: $0.1, conversion: conversion) },
+                                deviceName: "gyro_3d", intervalUs: Self.intervalUs)
+        let found = DiscoveredSensor<ThreeAxes>(sysname: "iio:device2", syspath: "/sys/bus/iio/devices/iio:device2", result: .success(ThreeAxes(scan: scan)))
+        let timers = ManualTimers()
+        let sensor = BufferedSensor(timers: timers, binding: SensorBinding(scan: { [found] }, hotplug: { _ in [] }), parameters: BufferedSensorParameters())
+        var rates: [ThreeAxes.Rate] = []
+        sensor.readingChanged = { rates.append($0) }
+        sensor.run(.reading)
+        #expect(device.channels.allSatisfy { $0.enabled } && FakeIIO.openBuffers == 1)
+        FakeIIO.refills.append(.scans([[10, 20, 30], [-1000, 2000, 500]]))
+        timers.ready(fd: FakeIIO.pollFD)
+        #expect(rates == [ThreeAxes.Rate(x: 0.5, y: -1, z: 2)], "the newest scan, x y z from slots 2 0 1")
+        #expect(scan.summary.hasPrefix("buffered in_anglvel_x, in_anglvel_y, in_anglvel_z read every 500 ms"), "\(scan.summary)")
+        sensor.run(.off)
+        #expect(FakeIIO.openBuffers == 0 && !device.channels.contains { $0.enabled })
     }
 }
 }

@@ -30,6 +30,10 @@ enum FakeIIO {
         /// Device attributes by their sysfs path under the device (`buffer/enable`,
         /// `sampling_frequency`): libiio's device attributes and the udev side (FakeSysfs) alike.
         var attributes: [String: String]
+        /// A trigger device (`triggerN`, named `<name>-devN`), not a sensor.
+        var isTrigger = false
+        /// The device's current trigger (`trigger/current_trigger`).
+        var trigger: Device?
         init(_ id: String, name: String, channels: [Channel], attributes: [String: String] = [:]) {
             self.id = strdup(id)
             self.name = strdup(name)
@@ -157,7 +161,7 @@ enum FakeIIO {
         t.pointee.context_get_device = { _, index in FakeIIO.handle(FakeIIO.devices[Int(index)]) }
         t.pointee.device_get_id = { UnsafePointer(FakeIIO.device($0).id) }
         t.pointee.device_get_name = { UnsafePointer(FakeIIO.device($0).name) }
-        t.pointee.device_is_trigger = { _ in false }
+        t.pointee.device_is_trigger = { FakeIIO.device($0).isTrigger }
         t.pointee.device_find_channel = { device, name, _ in
             let wanted = String(cString: name!)
             return FakeIIO.device(device).channels.first { $0.name == wanted }.map { FakeIIO.handle($0) }
@@ -173,8 +177,15 @@ enum FakeIIO {
             FakeIIO.device(device).attributes[attribute] = text
             return strlen(value!) + 1
         }
-        t.pointee.device_get_trigger = { _, _ in -Int32(ENOENT) }
-        t.pointee.device_set_trigger = { _, _ in 0 }
+        t.pointee.device_get_trigger = { device, trigger in
+            guard let current = FakeIIO.device(device).trigger else { return -Int32(ENOENT) }
+            trigger!.pointee = FakeIIO.handle(current)
+            return 0
+        }
+        t.pointee.device_set_trigger = { device, trigger in
+            FakeIIO.device(device).trigger = trigger.map { FakeIIO.device($0) }
+            return 0
+        }
         t.pointee.device_create_buffer = { device, samples, _ in
             let buffer = Buffer(device: FakeIIO.device(device), scans: samples)
             FakeIIO.buffers.append(buffer)

@@ -19,19 +19,13 @@ enum BufferOneShot {
     static func read(_ bound: DiscoveredAccelerometer, _ configuration: AccelerometerConfiguration,
                      custody: DeviceCustody?) throws(CallError) -> Vector3 {
         let sysname = bound.sysname
-        let session = try ScanSession(sysname: sysname) { device throws(CallError) in
-            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "\(configuration.channelPrefix)_\(axis)", of: sysname) }
-        }
-        if let custody {
-            var attributes = ["trigger/current_trigger", "buffer/length", "buffer/watermark"]
-            for channel in session.channels { attributes.append("scan_elements/in_\(channel.id)_en") }
-            custody.remember(attributes.compactMap { attribute in (try? session.device.readAttribute(attribute)).map { (attribute, $0) } })
-        }
+        let session = try ScanSession(accelerometer: sysname, configuration, timestamp: false)
+        custody?.remember(session.changedAttributes(), of: session.device)
         defer {
-            session.disable()
+            session.close()
             custody?.restore { bound.device.restore($0, $1) }
         }
-        _ = session.chooseTrigger(name: configuration.name)
+        session.chooseTrigger(name: configuration.name)
         try session.enable(scans: 1)
         guard let buffer = session.buffer else { throw CallError(call: "enable the buffer of \(sysname)", errno: ENODEV) }
         var watched = pollfd(fd: session.fd, events: Int16(POLLIN), revents: 0)

@@ -5,12 +5,12 @@ import OrientationCore
 import Systemd
 
 /// Reads a triggered buffer through libiio: the accel channels (and the timestamp when the
-/// device has one) are enabled, the buffer's poll fd wakes the loop when scans arrive, and
-/// scans are then read in batches on a timer while they keep coming, so the daemon wakes at
-/// most every `batchIntervalUs` and not for every sample. When a batch read finds nothing,
-/// the loop waits on the fd again. While the scans show movement each scan is read as it
-/// arrives (see `IIOSource.Options`). With the chip's motion detector (MotionInterrupt) the batches
-/// at rest come seldom and a motion event brings one at once.
+/// device has one) are enabled and read by a `ScanStream` (the buffered read path every
+/// buffered reader shares: the poll fd, batches on a timer while scans keep coming, EAGAIN),
+/// so the daemon wakes at most every `batchIntervalUs` at rest and not for every sample.
+/// While the scans show movement each scan is read as it arrives (see `IIOSource.Options`).
+/// With the chip's motion detector (MotionInterrupt) the batches at rest come seldom and a
+/// motion event brings one at once.
 final class BufferedReader: AccelerometerReader {
     let sysname: String
     let configuration: AccelerometerConfiguration
@@ -26,14 +26,11 @@ final class BufferedReader: AccelerometerReader {
     let channels: [IIOChannel]
     let timestamp: IIOChannel?
     var device: IIODevice { session.device }
-    var buffer: IIOBuffer? { session.buffer }
-    var fd: Int32 { session.fd }
-    var watch: (any Cancellable)?
-    var batchTimer: (any Cancellable)?
+    /// The reads while the buffer runs (nil before it starts).
+    var stream: ScanStream?
     var silenceTimer: (any Cancellable)?
     let custody: DeviceCustody?
     let udevDevice: any SysfsDevice
-    var failures = 0
     var stopped = false
     private(set) var isPaused = false
     var lastSampleUs: Int64 = 0
@@ -54,11 +51,7 @@ final class BufferedReader: AccelerometerReader {
         (loop, options, deliver, lost) = (links.loop, links.options, links.deliver, links.lost)
         (self.stalled, self.cannotStart) = (stalled, cannotStart)
         movement = MovementTracker(options: links.options, now: links.loop.now)
-        let sysname = discovered.sysname
-        session = try ScanSession(sysname: sysname) { device throws(CallError) in
-            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "\(configuration.channelPrefix)_\(axis)", of: sysname) }
-                + (device.channel("timestamp").flatMap { $0.isScanElement ? [$0] : nil } ?? [])
-        }
+        session = try ScanSession(accelerometer: discovered.sysname, configuration, timestamp: true)
         channels = Array(session.channels.prefix(3))
         timestamp = session.channels.count > 3 ? session.channels[3] : nil
         do {
@@ -73,7 +66,7 @@ final class BufferedReader: AccelerometerReader {
     func setUp() throws(CallError) {
         rememberOriginals()
         useMonotonicTimestamps()
-        _ = session.chooseTrigger(name: configuration.name)
+        session.chooseTrigger(name: configuration.name)
         chooseSamplingFrequency()
         try startFromRaw()
     }
@@ -114,12 +107,16 @@ final class BufferedReader: AccelerometerReader {
     func startBuffer() throws(CallError) {
         let detector = MotionInterrupt.enableAttributes(of: udevDevice)
         let restUs = Int64(detector.isEmpty ? options.batchIntervalUs : options.motionRestIntervalUs)
-        try session.enable(scans: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))))
+        let reader = ScanStream.Reader(take: { [unowned(unsafe) self] in self.take($0) }, pacing: { [unowned(unsafe) self] in self.pacing() },
+                                       lost: { [unowned(unsafe) self] in self.lost($0) }, waiting: { [unowned(unsafe) self] in self.waiting() })
+        let stream = try ScanStream(session: session, scans: max(Self.bufferScans, Int(2 * restUs / max(samplePeriodUs, 1))), loop: loop,
+                                    quietUs: options.batchIntervalUs, failureLimit: options.failureLimit, reader: reader)
+        self.stream = stream
         if !detector.isEmpty {
-            motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: fd, custody: custody, loop: loop,
+            motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: session.fd, custody: custody, loop: loop,
                                      options: options) { [unowned(unsafe) self] in self.motionDetected() }
         }
-        waitForData()
+        stream.waitForData()
         Log.debug("\(sysname): buffer enabled\(timestamp == nil ? "" : " with timestamps")")
     }
 
@@ -143,9 +140,10 @@ final class BufferedReader: AccelerometerReader {
         cancelReads()
         motion?.stop()
         motion = nil
-        session.disable()
+        stream?.close()
+        session.close()
         // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
-        // and answers ENOENT): an empty value detaches the trigger.
+        // and answers ENOENT).
         custody?.restore { udevDevice.restore($0, $1) }
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
@@ -160,10 +158,11 @@ final class BufferedReader: AccelerometerReader {
         return true
     }
 
-    /// No watch, no timer: nothing is read until `waitForData` or a start.
+    /// No watch, no timer: nothing is read until the stream resumes or a start.
     private func cancelReads() {
-        for pending in [startTimer, watch, batchTimer, silenceTimer] { pending?.cancel() }
-        (startTimer, watch, batchTimer, silenceTimer) = (nil, nil, nil, nil)
+        stream?.pause()
+        for pending in [startTimer, silenceTimer] { pending?.cancel() }
+        (startTimer, silenceTimer) = (nil, nil)
     }
 
     /// Scans queued while paused are up to a linger old: they are dropped, and the reads
@@ -173,8 +172,7 @@ final class BufferedReader: AccelerometerReader {
         isPaused = false
         movement = MovementTracker(options: options, now: loop.now)
         lastSampleUs = 0
-        failures = 0
-        guard let buffer else {
+        guard let stream else {
             do {
                 try startFromRaw()
             } catch {
@@ -182,12 +180,6 @@ final class BufferedReader: AccelerometerReader {
             }
             return
         }
-        for _ in 0..<Self.drainLimit {
-            guard let n = try? buffer.refill(), n > 0 else { break }
-        }
-        waitForData()
+        stream.resume(droppingStale: true)
     }
-
-    /// Refills of a paused buffer's stale scans at most: a full buffer empties in one or two.
-    static let drainLimit = 8
 }

@@ -6,13 +6,9 @@ import Systemd
 
 /// The device attributes a buffered read needs, saved first (DeviceCustody) and set.
 extension BufferedReader {
-    /// Everything `setUp` may change, saved before it changes (see DeviceCustody). The buffer
-    /// itself is not: orientd always leaves it off.
+    /// Everything `setUp` may change, saved before it changes (see DeviceCustody).
     func rememberOriginals() {
-        guard let custody else { return }
-        var attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/length", "buffer/watermark"]
-        for channel in channels + (timestamp.map { [$0] } ?? []) { attributes.append("scan_elements/in_\(channel.id)_en") }
-        custody.remember(attributes.compactMap { attribute in (try? device.readAttribute(attribute)).map { (attribute, $0) } })
+        custody?.remember(session.changedAttributes(settings: ["sampling_frequency", "current_timestamp_clock"]), of: device)
     }
 
     /// Scan timestamps follow CLOCK_REALTIME unless `current_timestamp_clock` says otherwise,
@@ -45,4 +41,21 @@ extension BufferedReader {
     }
 
     func formatHz(_ hz: Double) -> String { SamplingRate.format(hz) }
+}
+
+extension DeviceCustody {
+    /// Notes the values `attributes` have now (the ones that answer), before a reader changes them.
+    func remember(_ attributes: [String], of device: IIODevice) {
+        remember(attributes.compactMap { attribute in (try? device.readAttribute(attribute)).map { (attribute, $0) } })
+    }
+}
+
+extension ScanSession {
+    /// An accelerometer's three axes, then its timestamp when `timestamp` and the device has one.
+    convenience init(accelerometer sysname: String, _ configuration: AccelerometerConfiguration, timestamp: Bool) throws(CallError) {
+        try self.init(sysname: sysname) { device throws(CallError) in
+            try AccelerometerConfiguration.axisNames.map { axis throws(CallError) in try ScanSession.element(device, "\(configuration.channelPrefix)_\(axis)", of: sysname) }
+                + (timestamp ? device.channel("timestamp").flatMap { $0.isScanElement ? [$0] : nil } ?? [] : [])
+        }
+    }
 }

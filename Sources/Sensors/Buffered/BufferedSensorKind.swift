@@ -1,16 +1,17 @@
 import OrientationCore
 import Systemd
 
-/// A sensor whose value arrives as one channel of an IIO triggered buffer (a compass, a
-/// buffered ambient light sensor): how a device is recognised and how a scan's integer
-/// becomes a reading. `BufferedSensor` does the rest (discovery, hotplug, the buffer, the
-/// read pacing, failures).
+/// A sensor whose values arrive as scan elements of an IIO triggered buffer (a compass, a
+/// buffered ambient light sensor; a 3-axis sensor declares three elements): how a device is
+/// recognised and how a scan's integers become a reading. `BufferedSensor` does the rest
+/// (discovery, hotplug, the buffer and its reads through `ScanStream`, failures).
 public protocol BufferedSensorKind: DiscoverableSensorKind where Parameters == BufferedSensorParameters {
     associatedtype Reading: Equatable
-    /// The scan element read and how its value converts (`describeScanElement` finds it).
-    var channel: BufferedChannel { get }
-    /// The reading a scan's value gives; throws for a value that is not a reading.
-    func interpret(_ raw: Int64) throws(MalformedReading) -> Reading
+    /// The scan elements read, how their values convert and how often (`describeScan` finds them).
+    var scan: BufferedScan { get }
+    /// The reading a scan's values give, one per element of `scan`, in its order; throws for
+    /// values that are not a reading.
+    func interpret(_ values: [Int64]) throws(MalformedReading) -> Reading
 }
 
 extension BufferedSensorKind {
@@ -74,34 +75,50 @@ public struct ChannelConversion: Equatable {
     public func apply(_ raw: Int64) -> Double { (Double(raw) + offset) * scale }
 }
 
-/// The one scan element a buffered kind reads, and how often.
-public struct BufferedChannel: Equatable {
-    /// The scan element, as sysfs names it (`scan_elements/<element>_en`).
-    public let element: String
-    /// Its place in a scan (`scan_elements/<element>_index`): how the channel is found in
+/// One scan element a buffered kind reads.
+public struct BufferedElement: Equatable {
+    /// The scan element, as sysfs names it (`scan_elements/<name>_en`).
+    public let name: String
+    /// Its place in a scan (`scan_elements/<name>_index`): how the channel is found in
     /// libiio, which does not name every element as sysfs does.
     public let scanIndex: Int
+    public let conversion: ChannelConversion
+}
+
+/// The scan elements a buffered kind reads, and how often.
+public struct BufferedScan: Equatable {
+    /// In the order `interpret` gets their values.
+    public let elements: [BufferedElement]
     /// The device's name in sysfs: its data-ready trigger is `<name>-devN`.
     public let deviceName: String
     public let intervalUs: UInt64
-    public let conversion: ChannelConversion
+
+    /// The elements' names, for logs.
+    public var names: String { elements.map { $0.name }.joined(separator: ", ") }
 
     /// For `summary`, with the reading's unit after it.
-    public var summary: String { "buffered \(element) read every \(intervalUs / 1000) ms (\(conversion.summary)" }
+    public var summary: String {
+        "buffered \(names) read every \(intervalUs / 1000) ms (\(elements.map { $0.conversion.summary }.joined(separator: "; "))"
+    }
 }
 
-/// A one-scan-element kind's device: nil when it has no `element`; else the channel, its
-/// conversion from the attributes tried under `names` (most specific first), or why not.
-/// `defaultName`: the device's name when sysfs gives none.
-func describeScanElement(_ device: Device, element: String, names: [String], defaultName: String,
-                         intervalUs: UInt64) -> Result<BufferedChannel, PolledSensorRefusal>? {
-    guard device.attribute("scan_elements/\(element)_en") != nil else { return nil }
-    return readScanIndex(device, element: element).flatMap { index in
-        ChannelConversion.read(device, names: names).map {
-            BufferedChannel(element: element, scanIndex: index, deviceName: device.attribute("name") ?? defaultName, intervalUs: intervalUs,
-                            conversion: $0)
+/// A buffered kind's device: nil when it lacks one of `elements`; else the scan, each
+/// element's conversion from the attributes tried under its `names` (most specific first), or
+/// why not. `defaultName`: the device's name when sysfs gives none.
+func describeScan(_ device: Device, elements: [(name: String, names: [String])], defaultName: String,
+                  intervalUs: UInt64) -> Result<BufferedScan, PolledSensorRefusal>? {
+    guard elements.allSatisfy({ device.attribute("scan_elements/\($0.name)_en") != nil }) else { return nil }
+    var found: [BufferedElement] = []
+    for element in elements {
+        let described = readScanIndex(device, element: element.name).flatMap { index in
+            ChannelConversion.read(device, names: element.names).map { BufferedElement(name: element.name, scanIndex: index, conversion: $0) }
+        }
+        switch described {
+        case .success(let one): found.append(one)
+        case .failure(let refusal): return .failure(refusal)
         }
     }
+    return .success(BufferedScan(elements: found, deviceName: device.attribute("name") ?? defaultName, intervalUs: intervalUs))
 }
 
 /// The index of a scan element (`scan_elements/<element>_index`).

@@ -7,8 +7,8 @@ import Systemd
 /// set before the buffer can run (iio-sensor-proxy refuses a device without one; a device
 /// that has none may run without). Used by every buffered reader.
 enum DataReadyTrigger {
-    /// Sets the device's own trigger when none is set; true when it set one (the reader
-    /// detaches it again on stop).
+    /// Sets the device's own trigger when none is set; true when it set one (`ScanSession.close`
+    /// detaches it again).
     @discardableResult
     static func choose(for device: IIODevice, in context: IIOContext, sysname: String, name: String) -> Bool {
         guard device.currentTrigger == nil else { return false }

@@ -14,22 +14,22 @@ public struct Compass: BufferedSensorKind {
     /// The scan element, as sysfs names it (libiio 0.24 calls its channel
     /// `rot_from_north_magnetic`: it is found by its scan index).
     public static let elementName = "in_rot_from_north_magnetic_tilt_comp"
-    public let channel: BufferedChannel
+    public let scan: BufferedScan
     private let range: ClosedRange<Double>
 
     public var summary: String {
-        "\(channel.summary), degrees)"
+        "\(scan.summary), degrees)"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<Compass, PolledSensorRefusal>? {
         guard SensorProxyType.allows(SensorProxyType(device.property), [SensorProxyType.bufferCompass, SensorProxyType.pollCompass]) else { return nil }
-        return describeScanElement(device, element: elementName, names: [elementName, "in_rot"], defaultName: "magn_3d",
-                                   intervalUs: parameters.compassIntervalUs)?.map { Compass(channel: $0, range: parameters.headingRange) }
+        return describeScan(device, elements: [(elementName, [elementName, "in_rot"])], defaultName: "magn_3d",
+                            intervalUs: parameters.compassIntervalUs)?.map { Compass(scan: $0, range: parameters.headingRange) }
     }
 
     /// The heading in degrees.
-    public func interpret(_ raw: Int64) throws(MalformedReading) -> Double {
-        let heading = channel.conversion.apply(raw)
+    public func interpret(_ values: [Int64]) throws(MalformedReading) -> Double {
+        let heading = scan.elements[0].conversion.apply(values[0])
         guard heading.isFinite, range.contains(heading) else {
             throw MalformedReading("gives \(heading)°, not a heading (\(range.lowerBound)…\(range.upperBound))")
         }

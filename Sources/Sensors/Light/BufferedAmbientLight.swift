@@ -12,21 +12,21 @@ public struct BufferedAmbientLight: BufferedSensorKind {
     public static let role = "ambient light"
     /// The scan element, as sysfs names it.
     public static let elementName = "in_intensity_both"
-    public let channel: BufferedChannel
+    public let scan: BufferedScan
     public var unit: LightLevel.Unit { .lux }
 
     public var summary: String {
-        "\(channel.summary), unit \(unit.rawValue))"
+        "\(scan.summary), unit \(unit.rawValue))"
     }
 
     public static func describe(_ device: Device, parameters: BufferedSensorParameters) -> Result<BufferedAmbientLight, PolledSensorRefusal>? {
         guard SensorProxyType.allows(SensorProxyType(device.property), [SensorProxyType.bufferLight]) else { return nil }
-        return describeScanElement(device, element: elementName, names: [elementName, "in_intensity"], defaultName: "als",
-                                   intervalUs: parameters.lightIntervalUs)?.map { BufferedAmbientLight(channel: $0) }
+        return describeScan(device, elements: [(elementName, [elementName, "in_intensity"])], defaultName: "als",
+                            intervalUs: parameters.lightIntervalUs)?.map { BufferedAmbientLight(scan: $0) }
     }
 
-    public func interpret(_ raw: Int64) throws(MalformedReading) -> LightLevel {
-        let value = channel.conversion.apply(raw)
+    public func interpret(_ values: [Int64]) throws(MalformedReading) -> LightLevel {
+        let value = scan.elements[0].conversion.apply(values[0])
         guard value.isFinite else { throw MalformedReading("gives \(value)") }
         // Light cannot be negative: a brightness controller would take it for darkness.
         guard value >= 0 else { throw MalformedReading("gives a negative level \(value)") }
