@@ -65,7 +65,8 @@ def test_detector_on_while_generating_read_on_motion_and_put_back(testbed, start
     c.end()
     assert T.wait_for(lambda: enabled(acc) == ['0', '0', '0'], 3), d.output()[-2000:]
     state = os.path.join(testbed.root, 'run-orientd', acc.sysname + '.state')
-    assert not os.path.exists(state) or 'events/' not in open(state).read()
+    # The custody record is rewritten after the attributes are put back: wait for it too.
+    assert T.wait_for(lambda: not os.path.exists(state) or 'events/' not in open(state).read(), 3), open(state).read()
 
 
 def test_detector_firing_at_rest_is_turned_off(testbed, start, events_library):
