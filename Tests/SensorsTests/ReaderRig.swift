@@ -31,7 +31,7 @@ final class ReaderRig {
     func start() throws -> IIOSource {
         let source = IIOSource(timers: timers, options: options, scan: { [sysfs] in
             AccelerometerDiscovery.describe(sysfs).map { [$0] } ?? []
-        }, hotplug: { _ in nil })
+        }, hotplug: { _ in [] })
         source.availabilityChanged = { [unowned self] in availability.append($0) }
         self.source = source
         try source.start { [unowned self] in samples.append($0) }

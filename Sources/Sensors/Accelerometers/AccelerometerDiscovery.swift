@@ -33,6 +33,8 @@ public struct DiscoveredAccelerometer {
     public func matches(_ pin: String) -> Bool { sysname == pin || configuration?.name == pin }
 }
 
+extension DiscoveredAccelerometer: BindableDevice {}
+
 /// Finds IIO accelerometers with sd-device.
 public enum AccelerometerDiscovery {
     /// Every IIO device with accelerometer channels (refused ones included, with the reason).

@@ -20,10 +20,11 @@ public final class IIOSource: SampleSource {
     }
 
     let loop: any Timers
-    /// Every IIO accelerometer udev lists now (AccelerometerDiscovery, or a test's fakes).
-    let scan: () -> [DiscoveredAccelerometer]
     let options: Options
-    var bound: DiscoveredAccelerometer?
+    /// The accelerometer bound (AccelerometerDiscovery's selection with the pin and location),
+    /// followed through hotplug: a change event reconfigures it, an add of it re-arms its buffer.
+    let binding: DeviceBinding<DiscoveredAccelerometer>
+    var bound: DiscoveredAccelerometer? { binding.bound }
     var custody: DeviceCustody?
     var deliver: ((Sample) -> Void)?
     /// Reads failed; a retry timer tests the device until it answers again.
@@ -35,7 +36,6 @@ public final class IIOSource: SampleSource {
     /// What binding and losing the sensor say: at most a few lines per ten seconds, however
     /// often udev adds and removes devices.
     var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
-    var monitor: (any Cancellable)?
     var reader: AccelerometerReader?
     /// The libiio context of one-shot reads while `keepOneShotReadsOpen(true)` (the posture
     /// hub reads twice a second at its low rate; a fresh context loads libiio and scans sysfs).
@@ -53,25 +53,29 @@ public final class IIOSource: SampleSource {
     }
 
     public convenience init(loop timers: any Timers, options: Options) {
-        self.init(timers: timers, options: options, scan: AccelerometerDiscovery.scan) { handler in
-            do throws(CallError) {
-                return try timers.watchDevices(subsystem: "iio", handler)
-            } catch {
-                Log.warning("cannot watch IIO hotplug: \(error), ignoring")
-                return nil
-            }
-        }
+        self.init(timers: timers, options: options, scan: AccelerometerDiscovery.scan,
+                  hotplug: DeviceBinding<DiscoveredAccelerometer>.udev(timers, ["iio"], role: "accelerometer"))
     }
 
     /// `hotplug` starts watching udev's IIO events before the first scan, so none is lost
-    /// between the two (tests answer nil and call `deviceEvent` themselves).
+    /// between the two (tests answer none and call `binding.deviceEvent` themselves).
     init(timers: any Timers, options: Options, scan: @escaping () -> [DiscoveredAccelerometer],
-         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> (any Cancellable)?) {
+         hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> [any Cancellable]) {
         loop = timers
         self.options = options
-        self.scan = scan
-        monitor = hotplug { [unowned(unsafe) self] action, syspath in self.deviceEvent(action, syspath) }
-        bind(AccelerometerDiscovery.select(scan(), pin: options.pin, location: options.location, report: report))
+        binding = DeviceBinding(absence: "accelerometer", scan: scan)
+        binding.select = { [unowned(unsafe) self] in
+            AccelerometerDiscovery.select($0, pin: options.pin, location: options.location, report: self.report)
+        }
+        binding.accept = { [unowned(unsafe) self] in self.take($0) }
+        binding.report = { [unowned(unsafe) self] in self.report($0, $1) }
+        binding.boundChanged = { [unowned(unsafe) self] in self.reconfigure() }
+        binding.boundAddedAgain = { [unowned(unsafe) self] in self.deviceAddedAgain() }
+        binding.changed = { [unowned(unsafe) self] present in
+            if !present { self.dropReading() }
+            self.availabilityChanged?(present)
+        }
+        binding.watch(hotplug)
         if bound == nil {
             Log.info(options.pin.map { "no usable IIO accelerometer \($0) yet, waiting for it" }
                      ?? "no usable IIO \(options.location.rawValue) accelerometer yet, waiting for one")

@@ -4,12 +4,13 @@ import IIO
 import OrientationCore
 import Systemd
 
-/// Which accelerometer is bound: found at start and on udev events, taken into custody,
-/// reconfigured on change events, lost on remove.
+/// What binding an accelerometer takes (custody, a fresh length scale) and what a change event
+/// for it does (reconfigure); `binding` finds, follows and loses it.
 extension IIOSource {
 
-    func bind(_ candidate: DiscoveredAccelerometer?) {
-        guard let candidate, let configuration = candidate.configuration else { return }
+    /// Takes the selected accelerometer; false when it cannot be read.
+    func take(_ candidate: DiscoveredAccelerometer) -> Bool {
+        guard let configuration = candidate.configuration else { return false }
         // Reading changes device attributes (the buffer's set-up, the motion detector's
         // enable): the device is taken into custody, and what a crashed run left goes back.
         let hasDetector = !candidate.motionDetector.isEmpty
@@ -19,17 +20,17 @@ extension IIOSource {
                 custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)
             } catch {
                 Log.error("\(candidate.sysname): \(error); not reading it")
-                return
+                return false
             }
             restoreLeftovers(candidate)
         }
-        bound = candidate
         lengthScale = SteadyLengthScale(scaleKnown: configuration.scaleKnown)
         loggedFoundScale = false
         for note in configuration.notes { report(Log.warning, "\(candidate.sysname): \(note)") }
         report(Log.info, "\(candidate.sysname) (\(configuration.name)): \(candidate.isBuffered ? "buffered" : "polled")\(hasDetector ? " with a motion detector" : ""), "
                  + "mount matrix \(configuration.mountMatrix) from \(configuration.mountMatrixSource), "
                  + "\(configuration.location.rawValue) (\(configuration.locationSource))")
+        return true
     }
 
     /// Puts back what a run that did not end cleanly changed, and stops a buffer that nobody
@@ -61,24 +62,6 @@ extension IIOSource {
         }
     }
 
-    func deviceEvent(_ action: String, _ syspath: String) {
-        switch action {
-        case "remove":
-            if syspath == bound?.syspath { lose("removed") }
-        case "change" where syspath == bound?.syspath:
-            reconfigure()
-        case "add" where syspath == bound?.syspath:
-            deviceAddedAgain()
-        case "add", "change", "bind":
-            guard bound == nil else { return }
-            // Re-read from udev: the event itself may not carry the udev database properties.
-            bind(AccelerometerDiscovery.select(scan(), pin: options.pin, location: options.location, report: report))
-            if bound != nil { availabilityChanged?(true) }
-        default:
-            break
-        }
-    }
-
     public func refresh() { reconfigure() }
 
     /// A `change` event for the bound sensor (an administrator edited hwdb and ran `udevadm
@@ -86,9 +69,9 @@ extension IIOSource {
     /// references; a reader that runs restarts with it.
     func reconfigure() {
         guard let bound, let old = bound.configuration else { return }
-        guard let fresh = scan().first(where: { $0.syspath == bound.syspath }),
+        guard let fresh = binding.scan().first(where: { $0.syspath == bound.syspath }),
               let new = fresh.configuration else {
-            lose("its configuration is refused after a change event")
+            binding.lose("its configuration is refused after a change event")
             return
         }
         var changes: [String] = []
@@ -105,7 +88,7 @@ extension IIOSource {
             if supportedChanged {
                 // Only what the screen may take changed: the reader keeps running.
                 Log.info("\(bound.sysname): udev \(supportedKey) changed")
-                self.bound = fresh
+                binding.bound = fresh
                 configurationChanged?()
             } else {
                 Log.debug("\(bound.sysname): change event, configuration unchanged")
@@ -113,11 +96,11 @@ extension IIOSource {
             return
         }
         if new.location != options.location && options.pin == nil {
-            lose("now a \(new.location.rawValue) accelerometer (\(new.locationSource))")
+            binding.lose("now a \(new.location.rawValue) accelerometer (\(new.locationSource))")
             return
         }
         Log.info("\(bound.sysname): configuration changed: \(changes.joined(separator: ", ")); applied")
-        self.bound = fresh
+        binding.bound = fresh
         if new.axes != old.axes { lengthScale = SteadyLengthScale(scaleKnown: new.scaleKnown) }
         if supportedChanged { configurationChanged?() }
         guard let running = reader, let deliver else { return }
@@ -136,19 +119,15 @@ extension IIOSource {
         hotplugLog.log(write, message, now: loop.now)
     }
 
-    /// The sensor is gone (remove uevent, or reads failing): stop and tell the hub.
-    func lose(_ reason: String) {
-        guard let bound else { return }
-        report(Log.warning, "\(bound.sysname): \(reason); no accelerometer until one appears")
+    /// The sensor is gone (remove uevent, refused, or reads failing): what read it goes.
+    func dropReading() {
         reader?.stop()
         reader = nil
-        self.bound = nil
         oneShot = nil
         lastBufferOneShot = nil
         custody = nil
         failing = false
         retry = nil
         stalls = 0
-        availabilityChanged?(false)
     }
 }

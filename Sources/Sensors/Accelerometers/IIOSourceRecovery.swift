@@ -49,7 +49,7 @@ extension IIOSource {
     /// udev lists the device now (a fresh scan: sd-device caches what a `Device` read, so
     /// the bound one answers its attributes after the device has gone).
     func isListed(_ device: DiscoveredAccelerometer) -> Bool {
-        scan().contains { $0.syspath == device.syspath }
+        binding.scan().contains { $0.syspath == device.syspath }
     }
 
     /// The bound device was added again while bound: it was removed and its remove event was

@@ -1,4 +1,3 @@
-import CallError
 import Systemd
 
 /// A kind of sensor that udev devices are recognised as (polled and buffered kinds refine
@@ -25,38 +24,27 @@ public struct DiscoveredSensor<Kind: DiscoverableSensorKind> {
     public var kind: Kind? { try? result.get() }
 }
 
-/// The first usable device of one kind, followed through hotplug: discovery through
-/// sd-device, an add/change/bind uevent binds a device when none is bound (re-read from
-/// udev: the event itself may not carry the udev database properties), a remove of the bound
-/// one loses it. The sensor that owns the binding reads the device and is told by `changed`.
-public final class SensorBinding<Kind: DiscoverableSensorKind> {
-    public private(set) var bound: DiscoveredSensor<Kind>?
-    /// A device was bound after a uevent (true), or the bound one was lost (false).
-    var changed: ((Bool) -> Void)?
-    /// Every device of the kind udev lists now (`scan(parameters:)`, or a test's fakes).
-    private let scan: () -> [DiscoveredSensor<Kind>]
-    private var monitors: [any Cancellable] = []
+extension DiscoveredSensor: BindableDevice {}
 
+/// The first usable device of one kind, followed through hotplug (`DeviceBinding`). The
+/// sensor that owns the binding reads the device and is told by `changed`.
+public final class SensorBinding<Kind: DiscoverableSensorKind>: DeviceBinding<DiscoveredSensor<Kind>> {
     convenience init(loop timers: any Timers, parameters: Kind.Parameters) {
-        self.init(scan: { Self.scan(parameters: parameters) }) { handler in
-            Kind.subsystems.compactMap { (subsystem: String) -> (any Cancellable)? in
-                do throws(CallError) {
-                    return try timers.watchDevices(subsystem: subsystem, handler)
-                } catch {
-                    Log.error("cannot watch \(subsystem) devices for \(Kind.role) sensors: \(error)")
-                    return nil
-                }
-            }
-        }
+        self.init(scan: { Self.scan(parameters: parameters) }, hotplug: Self.udev(timers, Kind.subsystems, role: Kind.role))
     }
 
     /// `hotplug` starts watching udev's events of the kind's subsystems before the first scan,
     /// so none is lost between the two (tests answer none).
     init(scan: @escaping () -> [DiscoveredSensor<Kind>],
          hotplug: (_ handler: @escaping (_ action: String, _ syspath: String) -> Void) -> [any Cancellable]) {
-        self.scan = scan
-        monitors = hotplug { [unowned(unsafe) self] action, syspath in self.deviceEvent(action, syspath) }
-        bind(Self.select(scan()))
+        super.init(absence: "\(Kind.role) sensor", scan: scan)
+        select = { Self.select($0) }
+        accept = { candidate in
+            guard let kind = candidate.kind else { return false }
+            Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
+            return true
+        }
+        watch(hotplug)
     }
 
     /// Every device of the kind udev knows now (refused ones included, with the reason).
@@ -81,33 +69,5 @@ public final class SensorBinding<Kind: DiscoverableSensorKind> {
             return candidate
         }
         return nil
-    }
-
-    /// The bound device is given up (removed, or its reads keep failing) until udev announces
-    /// one again.
-    func lose(_ reason: String) {
-        guard let bound else { return }
-        Log.warning("\(bound.sysname): \(reason); no \(Kind.role) sensor until one appears")
-        self.bound = nil
-        changed?(false)
-    }
-
-    private func bind(_ candidate: DiscoveredSensor<Kind>?) {
-        guard let candidate, let kind = candidate.kind else { return }
-        bound = candidate
-        Log.info("\(candidate.sysname): \(Kind.role) sensor, \(kind.summary)")
-    }
-
-    private func deviceEvent(_ action: String, _ syspath: String) {
-        switch action {
-        case "remove":
-            if syspath == bound?.syspath { lose("removed") }
-        case "add", "change", "bind":
-            guard bound == nil else { return }
-            bind(Self.select(scan()))
-            if bound != nil { changed?(true) }
-        default:
-            break
-        }
     }
 }

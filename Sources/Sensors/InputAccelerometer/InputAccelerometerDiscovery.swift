@@ -39,6 +39,8 @@ public struct DiscoveredInputAccelerometer {
     public var label: String { "\(sysname) (\(name))" }
 }
 
+extension DiscoveredInputAccelerometer: BindableDevice {}
+
 /// Finds input accelerometers with sd-device on the `input` subsystem.
 public enum InputAccelerometerDiscovery {
     public static let accelerometerProperty = "ID_INPUT_ACCELEROMETER"

@@ -1,4 +1,3 @@
-import CallError
 import Evdev
 import OrientationCore
 import Systemd
@@ -18,8 +17,10 @@ public final class InputAccelerometerSource: SampleSource {
 
     private let loop: any Timers
     private let options: ReaderOptions
-    private var bound: DiscoveredInputAccelerometer?
-    private var monitor: (any Cancellable)?
+    /// The first usable display input accelerometer, followed through hotplug: a change or
+    /// add of it re-reads its configuration, which applies at the next open.
+    private let binding: DeviceBinding<DiscoveredInputAccelerometer>
+    private var bound: DiscoveredInputAccelerometer? { binding.bound }
     private var reader: InputAccelerometerReader?
     private var open: OpenInputAccelerometer?
     /// This binding has sent events: later starts skip the polling.
@@ -29,14 +30,20 @@ public final class InputAccelerometerSource: SampleSource {
     public init(loop: any Timers, options: ReaderOptions) {
         self.loop = loop
         self.options = options
-        do {
-            monitor = try loop.watchDevices(subsystem: "input") { [unowned(unsafe) self] action, syspath in
-                self.deviceEvent(action, syspath)
+        binding = DeviceBinding(absence: "input accelerometer", scan: InputAccelerometerDiscovery.scan)
+        binding.select = { [unowned(unsafe) self] in InputAccelerometerDiscovery.select($0, report: self.report) }
+        binding.accept = { [unowned(unsafe) self] in self.take($0) }
+        binding.report = { [unowned(unsafe) self] in self.report($0, $1) }
+        binding.boundChanged = { [unowned(unsafe) self] in self.reconfigure() }
+        binding.boundAddedAgain = binding.boundChanged
+        binding.changed = { [unowned(unsafe) self] present in
+            if !present {
+                self.stop()
+                self.sendsEvents = false
             }
-        } catch {
-            Log.warning("cannot watch input hotplug: \(error), ignoring")
+            self.availabilityChanged?(present)
         }
-        bind(InputAccelerometerDiscovery.select(InputAccelerometerDiscovery.scan(), report: report))
+        binding.watch(DeviceBinding<DiscoveredInputAccelerometer>.udev(loop, ["input"], role: "input accelerometer"))
     }
 
     private func openBound() throws(SourceError) -> OpenInputAccelerometer {
@@ -62,7 +69,7 @@ public final class InputAccelerometerSource: SampleSource {
         open = opened
         do {
             reader = try InputAccelerometerReader(device: opened, sendsEvents: sendsEvents, loop: loop, options: options,
-                                                  deliver: deliver, lost: { [unowned(unsafe) self] in self.lose($0) },
+                                                  deliver: deliver, lost: { [unowned(unsafe) self] in self.binding.lose($0) },
                                                   learnedEvents: { [unowned(unsafe) self] in self.sendsEvents = true })
         } catch {
             open = nil
@@ -85,50 +92,27 @@ public final class InputAccelerometerSource: SampleSource {
         return try openBound().gravity
     }
 
-    private func bind(_ candidate: DiscoveredInputAccelerometer?) {
-        guard let candidate, let configuration = candidate.configuration else { return }
-        bound = candidate
+    private func take(_ candidate: DiscoveredInputAccelerometer) -> Bool {
+        guard let configuration = candidate.configuration else { return false }
         sendsEvents = false
         for note in configuration.notes { report(Log.warning, "\(candidate.sysname): \(note)") }
         report(Log.info, "\(candidate.label): input accelerometer \(candidate.devnode ?? ""), mount matrix \(configuration.mountMatrix) "
                  + "from \(configuration.mountMatrixSource)")
+        return true
     }
 
-    private func deviceEvent(_ action: String, _ syspath: String) {
-        switch action {
-        case "remove":
-            if syspath == bound?.syspath { lose("removed") }
-        case "add", "change":
-            guard bound == nil || syspath == bound?.syspath else { return }
-            if bound != nil {
-                // A change of the bound node (hwdb edited): its configuration applies at the
-                // next open.
-                let fresh = InputAccelerometerDiscovery.scan().first { $0.syspath == syspath }
-                if let fresh, fresh.configuration != nil {
-                    bound = fresh
-                    configurationChanged?()
-                } else {
-                    lose("refused after a change event")
-                }
-                return
-            }
-            bind(InputAccelerometerDiscovery.select(InputAccelerometerDiscovery.scan(), report: report))
-            if bound != nil { availabilityChanged?(true) }
-        default:
-            break
+    /// A change (hwdb edited) or add of the bound node: its configuration applies at the next open.
+    private func reconfigure() {
+        guard let bound else { return }
+        if let fresh = binding.scan().first(where: { $0.syspath == bound.syspath }), fresh.configuration != nil {
+            binding.bound = fresh
+            configurationChanged?()
+        } else {
+            binding.lose("refused after a change event")
         }
     }
 
     private func report(_ write: (String) -> Void, _ message: String) {
         hotplugLog.log(write, message, now: loop.now)
-    }
-
-    private func lose(_ reason: String) {
-        guard let bound else { return }
-        report(Log.warning, "\(bound.label): \(reason); no input accelerometer until one appears")
-        stop()
-        self.bound = nil
-        sendsEvents = false
-        availabilityChanged?(false)
     }
 }

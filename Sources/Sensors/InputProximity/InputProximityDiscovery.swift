@@ -3,7 +3,7 @@ import Systemd
 /// An evdev node whose input device reports the front proximity switch (SW_FRONT_PROXIMITY:
 /// gpio-keys proximity sensors such as the Nokia N900's, gp2ap002a00f and other input-only
 /// drivers), found with sd-device on the `input` subsystem.
-public struct DiscoveredInputProximity: Equatable {
+public struct DiscoveredInputProximity: Equatable, BindableDevice {
     /// `eventN`
     public let sysname: String
     public let syspath: String

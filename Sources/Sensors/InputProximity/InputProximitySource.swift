@@ -1,4 +1,3 @@
-import CallError
 import CLibc
 import Evdev
 import Systemd
@@ -14,18 +13,17 @@ public final class InputProximitySource {
     /// Near, as last read; nil before the first read.
     public private(set) var reading: Bool?
     public var isAvailable: Bool { bound != nil }
-    public private(set) var bound: DiscoveredInputProximity?
+    public var bound: DiscoveredInputProximity? { binding.bound }
 
     private let loop: any Timers
-    private var monitor: (any Cancellable)?
+    /// The first proximity switch udev lists (InputProximityDiscovery, or a test's fakes),
+    /// followed through hotplug.
+    private let binding: DeviceBinding<DiscoveredInputProximity>
     private var device: EvdevDevice?
     private var watch: (any Cancellable)?
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
     /// Between start and stop: a switch that appears meanwhile is opened at once.
     private var wanted = false
-
-    /// Every proximity switch udev lists now (InputProximityDiscovery, or a test's fakes).
-    private let scan: () -> [DiscoveredInputProximity]
 
     public convenience init(loop: any Timers) {
         self.init(timers: loop, scan: InputProximityDiscovery.scan)
@@ -33,15 +31,21 @@ public final class InputProximitySource {
 
     init(timers loop: any Timers, scan: @escaping () -> [DiscoveredInputProximity]) {
         self.loop = loop
-        self.scan = scan
-        do {
-            monitor = try loop.watchDevices(subsystem: "input") { [unowned(unsafe) self] action, syspath in
-                self.deviceEvent(action, syspath)
-            }
-        } catch {
-            Log.warning("cannot watch input hotplug for proximity switches: \(error), ignoring")
+        binding = DeviceBinding(absence: "input proximity switch", scan: scan)
+        binding.accept = { [unowned(unsafe) self] candidate in
+            self.report(Log.info, "\(candidate.label): input proximity switch \(candidate.devnode)")
+            return true
         }
-        bind(scan().first)
+        binding.report = { [unowned(unsafe) self] in self.report($0, $1) }
+        binding.changed = { [unowned(unsafe) self] present in
+            if !present {
+                self.close()
+                self.reading = nil
+            }
+            self.availabilityChanged?(present)
+            if present && self.wanted { self.open() }
+        }
+        binding.watch(DeviceBinding<DiscoveredInputProximity>.udev(loop, ["input"], role: "input proximity"))
     }
 
     public var isRunning: Bool { device != nil }
@@ -87,7 +91,7 @@ public final class InputProximitySource {
         do {
             _ = try device.drain()
         } catch {
-            lose("reading \(device.path) failed (\(error))")
+            binding.lose("reading \(device.path) failed (\(error))")
             return
         }
         update()
@@ -101,37 +105,7 @@ public final class InputProximitySource {
         readingChanged?(near)
     }
 
-    private func bind(_ candidate: DiscoveredInputProximity?) {
-        guard let candidate else { return }
-        bound = candidate
-        report(Log.info, "\(candidate.label): input proximity switch \(candidate.devnode)")
-    }
-
-    private func deviceEvent(_ action: String, _ syspath: String) {
-        switch action {
-        case "remove":
-            if syspath == bound?.syspath { lose("removed") }
-        case "add":
-            guard bound == nil else { return }
-            bind(scan().first)
-            guard bound != nil else { return }
-            availabilityChanged?(true)
-            if wanted { open() }
-        default:
-            break
-        }
-    }
-
     private func report(_ write: (String) -> Void, _ message: String) {
         hotplugLog.log(write, message, now: loop.now)
-    }
-
-    /// The switch is gone (removed, or its node failed): HasProximity turns false.
-    private func lose(_ reason: String) {
-        guard let gone = bound else { return }
-        close()
-        (bound, reading) = (nil, nil)
-        report(Log.warning, "\(gone.label): \(reason); no input proximity switch until one appears")
-        availabilityChanged?(false)
     }
 }
