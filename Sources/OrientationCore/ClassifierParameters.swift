@@ -132,30 +132,6 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// (gait2 seeds 0–8); no new bad change, corpora unchanged.
     public var stepLedMagnitudeDeficitMS2: Double = 2.9
 
-    // MARK: A jump between two rests: a vibration motor spinning up
-
-    /// Two rests (still windows, the earlier one as long as g within
-    /// `quietMagnitudeToleranceMS2`, the later one not: it is not gravity alone) at most this
-    /// far apart and `restJumpMinDegrees` apart in direction are a jump no hand makes: 30°
-    /// from rest to rest in 50 ms needs a peak of 1 200°/s and 48 000°/s². A vibration motor spins up in 20–30 ms and its buzz, aliased
-    /// to well under 1 Hz, rests 30–60° away for up to a burst (`RestJumpGuard`). Measured
-    /// (scripts/make-motion-traces.py seeds 0–8 and 101–112, both gaits; public, real and
-    /// posture corpora): only buzz_* traces have one; the nearest elsewhere is a
-    /// real lumbar walk's 23° over 40 ms and synthetic turns' 17–20°. Buzz bad changes 3 → 1
-    /// (seeds 101–112; seeds 0–8 stay at 2: there the rest after the jump is as long as g, or
-    /// the jump is in length only); every other score and both corpora unchanged.
-    public var restJumpMaxMs: Double = 50
-    /// The least turn between the two rests that counts as a jump: a third of the way to the
-    /// next pose; the motor's offset of 0.3–1 g turns the reading 17–60°.
-    public var restJumpMinDegrees: Double = 30
-    /// After a jump no new pose is reported for this long, unless the reading is back to the
-    /// rest before it within `restJumpUndoneMS2`: a notification's or a ring's burst lasts at
-    /// most 2.5 s.
-    public var restJumpSuspectMs: Double = 3000
-    /// A rest this close to the one before the jump (vector distance) means the burst is over:
-    /// 1.5 m/s² is 9° at g, while the motor's offset is at least 0.3 g, 2.9 m/s².
-    public var restJumpUndoneMS2: Double = 1.5
-
     // MARK: Magnitude gate and gaps
 
     /// A still reading whose magnitude is further than this from g is not gravity alone
