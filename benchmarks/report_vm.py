@@ -49,7 +49,7 @@ def parse(path):
                 notes.append(m.groups())
                 continue
             m = SECURITY.search(line)
-            if m:
+            if m and m.group(2).strip():
                 security['orientd' if m.group(1).startswith('(') else 'iio-sensor-proxy'] = m.group(2).strip()
     return figures, mappings, notes, security
 
