@@ -46,7 +46,7 @@ public final class OrientationHub {
     private let parameters: ClassifierParameters
     /// The classifier and the screen rule while the source runs; nil while it is paused or
     /// stopped, so their sample histories (about 80 KiB) are not held by an idle daemon.
-    var rules: Rules?
+    private(set) var rules: Rules?
     /// `--supported-orientations`, unparsed.
     private let supportedOption: String?
     private var supportedLogged = false
