@@ -99,8 +99,8 @@ def test_benchmark_page_is_what_report_writes_from_its_own_run():
 
 FIXTURE_LOG = '''\
 ORIENTD-SYSTEM-TEST 2 systemd-analyze security exposure (running unit): 1.6 OK
-ORIENTD-SYSTEM-TEST 2 systemd-analyze security exposure iio-sensor-proxy.service: 7.7 EXPOSED
-ORIENTD-SYSTEM-TEST 2 systemd-analyze security exposure iio-sensor-proxy.service: 
+ORIENTD-SYSTEM-TEST 9 systemd-analyze security exposure iio-sensor-proxy.service: 7.7 EXPOSED
+ORIENTD-SYSTEM-TEST 9 systemd-analyze security exposure iio-sensor-proxy.service: 
 ORIENTD-SYSTEM-TEST 9 memory iio-sensor-proxy generating USS kB: 1400
 ORIENTD-SYSTEM-TEST 9 memory orientd generating USS kB: 5600
 ORIENTD-SYSTEM-TEST memory orientd 2-in-1 before-first-client USS kB: 3488
