@@ -61,8 +61,8 @@ struct RestJumpGuard {
         holdStart = nil
     }
 
-    /// Feeds the still window's mean at `t`, or nil when the device is not at rest. True when a
-    /// suspicion begins.
+    /// Feeds the still window at `t` (its mean and its samples' largest squared distance from
+    /// it), or nil when the device is not at rest. True when a suspicion begins.
     mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, at t: Int64) -> Bool {
         guard let rest = window?.mean, let spreadSquared = window?.maxDistanceSquared else {
             wasAtRest = false
@@ -92,8 +92,8 @@ struct RestJumpGuard {
                 suspectSinceUs = t
             }
         }
-        if let since = suspectSinceUs, t - since > suspectUs || anchor.map { Self.distanceSquared(rest, $0) <= undoneSquared } == true
-            || t - holdSinceUs >= holdUs && isGravity {
+        let undone = anchor.map({ Self.distanceSquared(rest, $0) <= undoneSquared }) ?? false
+        if let since = suspectSinceUs, t - since > suspectUs || undone || t - holdSinceUs >= holdUs && isGravity {
             suspectSinceUs = nil
         }
         if suspectSinceUs == nil { anchor = nil }
