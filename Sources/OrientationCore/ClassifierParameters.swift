@@ -132,6 +132,37 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// (gait2 seeds 0–8); no new bad change, corpora unchanged.
     public var stepLedMagnitudeDeficitMS2: Double = 2.9
 
+    // MARK: A jump between two rests: a vibration motor spinning up
+
+    /// Two rests (still windows, whatever their length) at most this far apart and
+    /// `restJumpMinMS2` apart are a jump no hand makes: 30° from rest to rest in 50 ms needs a
+    /// peak of 1 200°/s and 48 000°/s², and a hand cannot hold a device still while pushing it
+    /// by half a g. A vibration motor spins up in 20–30 ms, and its buzz, aliased to well under
+    /// 1 Hz, turns and lengthens the reading by an offset of 0.3–1 g that drifts for up to a
+    /// burst (`RestJumpGuard`).
+    public var restJumpMaxMs: Double = 50
+    /// The least distance between the two rests that counts as a jump: 30° at g (a third of the
+    /// way to the next pose), or half a g in length alone.
+    public var restJumpMinMS2: Double = 5
+    /// After a jump no new pose is reported for this long, unless the reading is back to the
+    /// rest before it within `restJumpUndoneMS2`, or a rest held (`restJumpHoldMs`): a
+    /// notification's or a ring's burst lasts at most 2.5 s.
+    public var restJumpSuspectMs: Double = 3000
+    /// A rest this close to the one before the jump (vector distance) means the burst is over:
+    /// 1.5 m/s² is 9° at g, while the motor's offset is at least 0.3 g, 2.9 m/s².
+    public var restJumpUndoneMS2: Double = 1.5
+    /// A rest as long as g that stays within `stillToleranceMS2` of where it began for this
+    /// long ends the suspicion: the device was set down, or an emulated chip had its registers
+    /// written one axis at a time (old rest, a few readings of mixed axes, new rest), and the
+    /// new rest stays. A motor's offset turning at its alias of 0.1–2.5 Hz leaves that tolerance
+    /// sooner.
+    public var restJumpHoldMs: Double = 300
+    /// A jump into readings that stay within this of their mean is no motor: an emulated chip's
+    /// registers (i2c-stub, umockdev) or a test's fake set to a new pose, which must be followed
+    /// at once (ScreenStillTests). A motor's offset drifts at its alias and carries the sample
+    /// clock's jitter (1 ms is 72° of a 200 Hz buzz), and a real chip's noise moves each reading.
+    public var exactRestMS2: Double = 0.02
+
     // MARK: Magnitude gate and gaps
 
     /// A still reading whose magnitude is further than this from g is not gravity alone

@@ -19,6 +19,9 @@
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
 /// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`.
+/// After a jump from one rest to another faster than a hand moves (`restJumpMaxMs`: a vibration
+/// motor spinning up) no new pose but the one before is taken until the reading is back, lands
+/// from a rest that was not gravity, or rests put (`RestJumpGuard`).
 /// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
 /// A gap in samples restarts the filters and keeps the reported pose.
 ///
@@ -29,6 +32,8 @@ public struct OrientationClassifier: Sendable {
     public private(set) var orientation: Orientation = .unknown
 
     private let hysteresis: PoseHysteresis
+    private var restJump: RestJumpGuard
+    private var poseBeforeJump: Orientation = .unknown
     private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
@@ -53,6 +58,7 @@ public struct OrientationClassifier: Sendable {
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
+        restJump = RestJumpGuard(parameters: parameters)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
@@ -87,9 +93,11 @@ public struct OrientationClassifier: Sendable {
         lastTimeUs = t
         samplesSinceReset += 1
 
+        let rest = restingSpread(at: t)
+        if restJump.observe(rest: rest, at: t) { poseBeforeJump = orientation }
         let estimate: Vector3
         let settleMs: Double
-        if let still = stillReading(at: t) {
+        if let rest, let still = stillReading(rest) {
             estimate = still
             settleMs = p.stillSettleMs
         } else if orientation == .unknown, let quick = quickFirstReading(at: t) {
@@ -120,25 +128,30 @@ public struct OrientationClassifier: Sendable {
         return changes
     }
 
-    /// The mean of the last `stillWindowMs` (at least two samples) when every one of them is
-    /// within `stillToleranceMS2` of it and its magnitude is that of gravity: the device is at
-    /// rest. A step to a new pose is recognised as soon as the window holds only new samples.
+    /// The still window's mean (`restingSpread`) when its magnitude is that of gravity: the
+    /// device is at rest. A step to a new pose is recognised as soon as the window holds only new samples.
     /// After violent motion (a sample off g by `violentMagnitudeToleranceMS2` still inside the
     /// stride window) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone.
-    private func stillReading(at t: Int64) -> Vector3? {
-        guard samplesSinceReset >= 2, t - lastResetUs >= stillWindowUs,
-              let spread = stride.recentSpread(since: t - stillWindowUs, minimumCount: 2),
-              spread.maxDistanceSquared <= stillToleranceSquared,
-              abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
+    private func stillReading(_ spread: (mean: Vector3, maxDistanceSquared: Double)) -> Vector3? {
+        guard abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
-        if t - lastViolentUs < strideWindowUs {
+        if lastTimeUs - lastViolentUs < strideWindowUs {
             guard let pose = hysteresis.propose(spread.mean, current: orientation),
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
         }
         return spread.mean
+    }
+
+    /// The last `stillWindowMs` (at least two samples) when every sample is within
+    /// `stillToleranceMS2` of their mean, whatever its length.
+    private func restingSpread(at t: Int64) -> (mean: Vector3, maxDistanceSquared: Double)? {
+        guard samplesSinceReset >= 2, t - lastResetUs >= stillWindowUs,
+              let spread = stride.recentSpread(since: t - stillWindowUs, minimumCount: 2),
+              spread.maxDistanceSquared <= stillToleranceSquared else { return nil }
+        return spread
     }
 
     /// The first answer's shortcut (see `firstAnswerWindowMs`): the newest two or more samples
@@ -210,7 +223,8 @@ public struct OrientationClassifier: Sendable {
     }
 
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {
-        guard let proposal, proposal != orientation else {
+        guard let proposal, proposal != orientation,
+              orientation == .unknown || proposal == poseBeforeJump || !restJump.isSuspect(at: t) else {
             candidate = nil
             return nil
         }
@@ -232,6 +246,7 @@ public struct OrientationClassifier: Sendable {
         lastLoudUs = t
         lastViolentUs = t - strideWindowUs  // a start is not violent: the first answer stays quick
         candidate = nil
+        restJump.reset()
     }
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }

@@ -37,4 +37,134 @@ import OrientationCore
         var rule = ScreenOrientationRule()
         #expect(rule.process(samples, classifier: &screenClassifier).map(\.orientation) == [.portrait])
     }
+
+    /// A phone on a stand in portrait, leaned back 20°, at 50 Hz; from 2 s a motor whose alias
+    /// is 0 Hz spins up in 20 ms to a still offset of 0.83 g for 1.5 s: the reading jumps in one
+    /// sample to a rest 8.3 m/s² long, 17° from faceUp. Then, `turnAfterMs` after the burst
+    /// (if given), the phone is turned to landscapeLeft in 300 ms.
+    static func motorStep(turnAfterMs: Double? = nil) -> [Sample] {
+        let l = 20 * Double.pi / 180, g = 9.80665
+        let rest = Vector3(0, -cos(l), -sin(l)) * g
+        let offset = Vector3(0, -0.3, -0.954) * 8.3 - rest
+        let landscape = Vector3(-cos(l), 0, -sin(l)) * g
+        var samples: [Sample] = []
+        var tMs = 0.0
+        while tMs < 6000 {
+            var v = rest
+            if tMs >= 2000, tMs < 3540 {
+                let ramp = min(1, (tMs - 2000) / 20, (3540 - tMs) / 20)
+                v = v + offset * (ramp * ramp)
+            }
+            if let after = turnAfterMs, tMs >= 3540 + after {
+                let f = min(1, (tMs - 3540 - after) / 300)
+                let d = rest * (1 - f) + landscape * f
+                v = d * (g / d.magnitude)
+            }
+            v = v + Vector3(0.02 * sin(tMs * 0.37), 0.02 * cos(tMs * 0.51), 0)  // sensor noise
+            samples.append(Sample(timeMs: Int64(tMs), v.x, v.y, v.z))
+            tMs += 20
+        }
+        return samples
+    }
+
+    @Test("a motor's spin-up jumping the reading to another rest changes no orientation (restJumpMaxMs)")
+    func spinUpJump() {
+        let samples = Self.motorStep()
+        var classifier = OrientationClassifier()
+        #expect(classifier.process(samples).map(\.orientation) == [.portrait])
+        var screenClassifier = OrientationClassifier()
+        var rule = ScreenOrientationRule()
+        #expect(rule.process(samples, classifier: &screenClassifier).map(\.orientation) == [.portrait])
+        // Without the rule the still path takes the buzz's rest for faceUp.
+        var without = ClassifierParameters()
+        without.restJumpMinMS2 = 100
+        var unguarded = OrientationClassifier(parameters: without)
+        #expect(unguarded.process(samples).map(\.orientation).contains(.faceUp))
+    }
+
+    /// A phone on a stand in portrait, leaned back 20°, at 50 Hz; from 2 s for 1.5 s a motor
+    /// whose alias is 0.1 Hz spins up in 20 ms to an offset that puts the reading 80° back at
+    /// 0.9 g (as long as g for the still path) and turns it slowly around the shaft from there.
+    static func driftingJump() -> [Sample] {
+        let g = 9.80665, l = 20 * Double.pi / 180, b = 80 * Double.pi / 180
+        let rest = Vector3(0, -cos(l), -sin(l)) * g
+        let offset = Vector3(0, -cos(b), -sin(b)) * (0.9 * g) - rest
+        var samples: [Sample] = []
+        for k in 0..<300 {
+            let tMs = Double(k * 20)
+            var v = rest
+            if tMs >= 2000, tMs < 3500 {
+                let ramp = min(1, (tMs - 2000) / 20, (3500 - tMs) / 20)
+                let a = 2 * Double.pi * 0.1 * (tMs - 2000) / 1000
+                let o = Vector3(0, offset.y * cos(a) - offset.z * sin(a), offset.y * sin(a) + offset.z * cos(a))
+                v = v + o * (ramp * ramp)
+            }
+            v = v + Vector3(0.02 * sin(tMs * 0.37), 0.02 * cos(tMs * 0.51), 0)  // sensor noise
+            samples.append(Sample(timeMs: Int64(tMs), v.x, v.y, v.z))
+        }
+        return samples
+    }
+
+    @Test("a spin-up jumping the reading to a drifting rest as long as g changes no orientation (restJumpHoldMs)")
+    func driftingJumpIsNoPose() {
+        var classifier = OrientationClassifier()
+        #expect(classifier.process(Self.driftingJump()).map(\.orientation) == [.portrait])
+        // Without the guard the still path takes it for faceUp at once.
+        var without = ClassifierParameters()
+        without.restJumpMinMS2 = 100
+        var unguarded = OrientationClassifier(parameters: without)
+        #expect(unguarded.process(Self.driftingJump()).map(\.orientation).contains(.faceUp))
+    }
+
+    /// The burst's end jumps back from a rest that is not gravity into one that is: a landing
+    /// (or the rest before the burst, `restJumpUndoneMS2`) ends the suspicion, so the turn made
+    /// 200 ms later does not wait for `restJumpSuspectMs`.
+    @Test("once the burst is over, a turn is followed at once")
+    func turnAfterBurst() {
+        var classifier = OrientationClassifier()
+        let changes = classifier.process(Self.motorStep(turnAfterMs: 200))
+        #expect(changes.map(\.orientation) == [.portrait, .landscapeLeft])
+        #expect(changes.last.map { $0.timeUs <= 4_200_000 } == true)
+    }
+
+    /// The readings of a chip whose three axis registers are written one at a time, as i2cset
+    /// does on an emulated chip (i2c-stub): polled every 20 ms, portrait for 2 s, then each
+    /// reading of `steps` held for `gapMs`, the last one (landscapeRight) for 2 s.
+    static func registerWrites(_ steps: [Vector3], gapMs: Int64) -> (samples: [Sample], lastWriteMs: Int64) {
+        let g = 9.80665
+        var held: [(fromMs: Int64, value: Vector3)] = [(0, Vector3(0, -g, 0))]
+        var t: Int64 = 2000
+        for step in steps {
+            held.append((t, step))
+            t += gapMs
+        }
+        let lastWriteMs = t - gapMs
+        var samples: [Sample] = []
+        var tMs: Int64 = 7
+        while tMs < lastWriteMs + 2000 {
+            let v = held.last { $0.fromMs <= tMs }!.value
+            samples.append(Sample(timeMs: tMs, v.x, v.y, v.z))
+            tMs += 20
+        }
+        return (samples, lastWriteMs)
+    }
+
+    @Test("registers written one axis at a time: the new pose follows within 500 ms of the last write",
+          arguments: [5, 50, 150, 300] as [Int64])
+    func axisByAxisWrites(gapMs: Int64) {
+        let g = 9.80665
+        // All axes zeroed first, then the new one set (Tests/system/checks set_sensor), and
+        // the new axis written before the old one is cleared.
+        let orders: [[Vector3]] = [
+            [Vector3(0, 0, 0), Vector3(g, 0, 0)],
+            [Vector3(g, -g, 0), Vector3(g, 0, 0)],
+        ]
+        for steps in orders {
+            let (samples, lastWriteMs) = Self.registerWrites(steps, gapMs: gapMs)
+            var classifier = OrientationClassifier()
+            let changes = classifier.process(samples)
+            #expect(changes.map(\.orientation) == [.portrait, .landscapeRight])
+            #expect(changes.last.map { $0.timeUs <= (lastWriteMs + 500) * 1000 } == true)
+        }
+    }
 }

@@ -237,3 +237,30 @@ def test_libiio_is_loaded_only_while_reading(testbed, start):
     assert T.wait_for(lambda: not mapped())
     assert d.client.get('Orientation') == 'portrait'     # a one-shot read loads and unloads it
     assert not mapped()
+
+
+@pytest.mark.parametrize('gap', [0.02, 0.1, 0.3])
+def test_registers_written_one_axis_at_a_time(testbed, start, gap):
+    """An emulated chip (i2c-stub under QEMU, set_sensor in Tests/system/checks) has its axis
+    registers written one at a time, `gap` apart: all three zeroed, then the new pose's axis set.
+    The daemon reads free fall, then a landing in the new pose: it follows with one change
+    (RestJumpGuard takes no jump into readings that do not move for a vibration motor)."""
+    acc = testbed.accelerometer()
+    d = start()
+    c = d.client
+    assert c.begin() == 'portrait'
+    counts = list(acc.counts)
+    for target in ['landscapeRight', 'portraitUpsideDown', 'portrait']:
+        c.pump(0.3)
+        before = len(c.signals)
+        for i in range(3):
+            counts[i] = 0
+            acc.set_counts(*counts)
+            time.sleep(gap)
+        for i, v in enumerate(T.POSES[target]):
+            if v:
+                counts[i] = round(T.G * v / acc.scale)
+                acc.set_counts(*counts)
+        assert c.wait_for('Orientation', target, timeout=2.0), (target, gap, d.output())
+        c.pump(0.5)
+        assert [s[1] for s in c.signals[before:]] == [target], (c.signals[before:], d.output())

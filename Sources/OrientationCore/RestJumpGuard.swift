@@ -1,0 +1,114 @@
+/// Whether the device seems to have jumped between two rests faster than a hand can move it:
+/// a vibration motor spinning up (`ClassifierParameters.restJumpMaxMs`). A motor's buzz, aliased
+/// by the sample clock to well under 1 Hz, adds an offset of 0.3–1 g that barely moves: within
+/// the motor's 20–30 ms spin-up the reading leaves one rest and settles into what looks like
+/// another one, turned or lengthened by the offset, and drifts from there for the whole burst,
+/// passing the length of g away from the pose. A hand turning a device passes through the
+/// angles between over 100 ms or more.
+///
+/// After such a jump no new pose is taken, except back to the one reported before it, until one
+/// of:
+/// - the reading comes back to where it rested before (`restJumpUndoneMS2`: the burst ended);
+/// - a rest as long as g has stayed put for `restJumpHoldMs` (a motor's alias moves it, while a
+///   device set down ends in a rest that stays);
+/// - `restJumpSuspectMs` passed.
+/// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
+/// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
+/// rest) is a landing: it ends the suspicion at once.
+///
+/// Pure: time comes with the rests.
+struct RestJumpGuard {
+    private let gapUs: Int64
+    private let suspectUs: Int64
+    private let holdUs: Int64
+    private let jumpSquared: Double
+    private let undoneSquared: Double
+    private let holdSquared: Double
+    private let exactSquared: Double
+    private let gravityTolerance: Double
+    private let standardGravity: Double
+
+    private var lastRest: Vector3?
+    private var lastRestUs: Int64 = 0
+    private var wasAtRest = false
+    /// The last rest as long as g: where the reading comes back when a burst ends.
+    private var lastGravityRest: Vector3?
+    /// Since when the rests are suspect (the last jump), and the rest before them.
+    private var suspectSinceUs: Int64?
+    private var anchor: Vector3?
+    /// Where the current run of rests began, and when: how long the reading has stayed put.
+    private var holdStart: Vector3?
+    private var holdSinceUs: Int64 = 0
+
+    init(parameters p: ClassifierParameters) {
+        gapUs = Int64((p.stillWindowMs + p.restJumpMaxMs) * 1000)
+        suspectUs = Int64(p.restJumpSuspectMs * 1000)
+        holdUs = Int64(p.restJumpHoldMs * 1000)
+        jumpSquared = p.restJumpMinMS2 * p.restJumpMinMS2
+        undoneSquared = p.restJumpUndoneMS2 * p.restJumpUndoneMS2
+        holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
+        exactSquared = p.exactRestMS2 * p.exactRestMS2
+        gravityTolerance = p.stillMagnitudeToleranceMS2
+        standardGravity = p.standardGravity
+    }
+
+    mutating func reset() {
+        lastRest = nil
+        wasAtRest = false
+        lastGravityRest = nil
+        suspectSinceUs = nil
+        anchor = nil
+        holdStart = nil
+    }
+
+    /// Feeds the still window at `t` (its mean and its samples' largest squared distance from
+    /// it), or nil when the device is not at rest. True when a suspicion begins.
+    mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, at t: Int64) -> Bool {
+        guard let rest = window?.mean, let spreadSquared = window?.maxDistanceSquared else {
+            wasAtRest = false
+            holdStart = nil
+            return false
+        }
+        if let start = holdStart, wasAtRest, Self.distanceSquared(rest, start) <= holdSquared {
+            // still the same rest
+        } else {
+            holdStart = rest
+            holdSinceUs = t
+        }
+        let isGravity = abs(rest.magnitude - standardGravity) <= gravityTolerance
+        var begins = false
+        // The first rest after a movement, far from the last one.
+        if !wasAtRest, let before = lastRest, Self.distanceSquared(rest, before) >= jumpSquared {
+            if isGravity && abs(before.magnitude - standardGravity) > gravityTolerance {
+                // Into gravity from a rest that was not (free fall, a chip's registers written
+                // one axis at a time): a landing, not a motor's offset setting in.
+                suspectSinceUs = nil
+            } else if t - lastRestUs <= gapUs, spreadSquared > exactSquared {
+                // Its window holds only samples taken after the last rest's: the two rests were
+                // at most `restJumpMaxMs` apart. Readings that do not move at all are an
+                // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
+                begins = suspectSinceUs == nil
+                if begins { anchor = lastGravityRest }
+                suspectSinceUs = t
+            }
+        }
+        let undone = anchor.map({ Self.distanceSquared(rest, $0) <= undoneSquared }) ?? false
+        if let since = suspectSinceUs, t - since > suspectUs || undone || t - holdSinceUs >= holdUs && isGravity {
+            suspectSinceUs = nil
+        }
+        if suspectSinceUs == nil { anchor = nil }
+        if isGravity, suspectSinceUs == nil { lastGravityRest = rest }
+        wasAtRest = true
+        lastRest = rest
+        lastRestUs = t
+        return begins
+    }
+
+    /// A jump is suspect at `t`: keep the reported pose.
+    func isSuspect(at t: Int64) -> Bool { suspectSinceUs.map { t - $0 <= suspectUs } ?? false }
+
+    private static func distanceSquared(_ a: Vector3, _ b: Vector3) -> Double {
+        let d = a - b
+        return d.dot(d)
+    }
+}
