@@ -12,14 +12,14 @@ public struct AbsoluteAxis: Equatable, Sendable {
 }
 
 /// libevdev's entry points, valid while an `EvdevDevice` exists: the first device loads the
-/// library, the last one to go unloads it (CEvdev/loader.c says why).
-private var evdev: orientd_evdev_api { orientd_evdev_table().pointee }
+/// library, the last one to go unloads it (CEvdev.h says why).
+private var evdev: orientd_evdev_api { orientd_library_table(orientd_libevdev()).assumingMemoryBound(to: orientd_evdev_api.self).pointee }
 
 /// Tests: a table of fake entry points that stands in for libevdev while set (nil puts
 /// libevdev back), as `IIOTable` does for libiio.
 public enum EvdevTable {
     public static func replace(with table: UnsafePointer<orientd_evdev_api>?) {
-        orientd_evdev_replace_table(table)
+        orientd_libevdev().pointee.replacement = UnsafeRawPointer(table)
     }
 }
 
@@ -37,20 +37,20 @@ public final class EvdevDevice {
 
     public init(path: String) throws(CallError) {
         self.path = path
-        if let reason = orientd_evdev_load() {
+        if let reason = orientd_library_load(orientd_libevdev(), nil) {
             throw CallError(call: "load libevdev (\(String(cString: reason)))", errno: ELIBACC)
         }
         let fd = orientd_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
         guard fd >= 0 else {
             let error = orientd_errno()
-            orientd_evdev_unload()
+            _ = orientd_library_release(orientd_libevdev())
             throw CallError(call: "open \(path)", errno: error)
         }
         var device: OpaquePointer?
         let rc = evdev.new_from_fd!(fd, &device)
         guard rc >= 0, let device else {
             close(fd)
-            orientd_evdev_unload()
+            _ = orientd_library_release(orientd_libevdev())
             throw CallError(call: "libevdev_new_from_fd \(path)", errno: -rc)
         }
         self.fd = fd
@@ -60,7 +60,7 @@ public final class EvdevDevice {
     deinit {
         evdev.free!(handle)
         close(fd)
-        orientd_evdev_unload()
+        _ = orientd_library_release(orientd_libevdev())
     }
 
     public var name: String { evdev.get_name!(handle).map { String(cString: $0) } ?? "" }

@@ -3,20 +3,20 @@ import CIIO
 import CLibc
 
 /// libiio's entry points. Valid while an `IIOContext` exists: the first context loads the
-/// library, the last one to go unloads it (CIIO/loader.c says why).
-var iio: orientd_iio_api { orientd_iio_table().pointee }
+/// library, the last one to go unloads it (CIIO.h says why).
+var iio: orientd_iio_api { orientd_library_table(orientd_libiio()).assumingMemoryBound(to: orientd_iio_api.self).pointee }
 
 enum Library {
     static func load() throws(CallError) {
         var opened: Int32 = 0
-        if let reason = orientd_iio_load(&opened) {
+        if let reason = orientd_library_load(orientd_libiio(), &opened) {
             throw CallError(call: "load libiio (\(String(cString: reason)))", errno: ELIBACC)
         }
         if opened != 0 { IIOLibraryEvents.opened() }
     }
 
     static func unload() {
-        if orientd_iio_unload() != 0 { IIOLibraryEvents.closed() }
+        if orientd_library_release(orientd_libiio()) != 0 { IIOLibraryEvents.closed() }
     }
 }
 
@@ -32,6 +32,6 @@ public enum IIOLibraryEvents {
 /// `orientd_iio_api`), or restored with nil. Only while no `IIOContext` exists.
 public enum IIOTable {
     public static func replace(with table: UnsafePointer<orientd_iio_api>?) {
-        orientd_iio_replace_table(table)
+        orientd_libiio().pointee.replacement = UnsafeRawPointer(table)
     }
 }

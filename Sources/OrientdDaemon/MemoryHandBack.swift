@@ -29,7 +29,6 @@ final class MemoryHandBack {
     private var pending: (any Cancellable)?
     private var startup: (any Cancellable)?
     private var lastClosedRelease: UInt64?
-    private var levels: [SensorRegistry.Kind: SensorDemand.Level] = [:]
     private var followsLibrary = false
 
     /// `handBack` is the release itself (tests count it).
@@ -48,10 +47,8 @@ final class MemoryHandBack {
     /// Follows every sensor kind's level: a fall to `low` or `off` releases (the linger's
     /// `paused` does not: its end, `off`, will).
     func watch(_ registry: SensorRegistry) {
-        registry.observeLevels { [unowned(unsafe) self] kind, level in
-            let before = self.levels[kind] ?? .off
-            self.levels[kind] = level
-            if level < before && level != .paused { self.stoppedReading() }
+        registry.observeLevels { [unowned(unsafe) self] _, from, to in
+            if to < from && to != .paused { self.stoppedReading() }
         }
     }
 

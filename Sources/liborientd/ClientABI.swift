@@ -54,16 +54,12 @@ public func orientd_client_get_fd(_ client: OpaquePointer) -> Int32 {
 
 @_cdecl("orientd_client_dispatch")
 public func orientd_client_dispatch(_ client: OpaquePointer) -> Int32 {
-    let handle = ClientHandle.from(client)
-    do throws(ClientError) { try handle.client.dispatch() } catch { return handle.fail(error) }
-    return 0
+    ClientHandle.call(client) { c throws(ClientError) in try c.dispatch() }
 }
 
 @_cdecl("orientd_client_run")
 public func orientd_client_run(_ client: OpaquePointer) -> Int32 {
-    let handle = ClientHandle.from(client)
-    do throws(ClientError) { try handle.client.run() } catch { return handle.fail(error) }
-    return 0
+    ClientHandle.call(client) { c throws(ClientError) in try c.run() }
 }
 
 @_cdecl("orientd_client_quit")
@@ -81,9 +77,7 @@ public func orientd_client_begin_generating_notifications(_ client: OpaquePointe
 
 @_cdecl("orientd_client_end_generating_notifications")
 public func orientd_client_end_generating_notifications(_ client: OpaquePointer) -> Int32 {
-    let handle = ClientHandle.from(client)
-    do throws(ClientError) { try handle.client.endGeneratingNotifications() } catch { return handle.fail(error) }
-    return 0
+    ClientHandle.call(client) { c throws(ClientError) in try c.endGeneratingNotifications() }
 }
 
 @_cdecl("orientd_client_is_generating_notifications")
@@ -118,33 +112,25 @@ public func orientd_client_get_screen_orientation_lock(_ client: OpaquePointer) 
 
 @_cdecl("orientd_client_lock_screen_orientation")
 public func orientd_client_lock_screen_orientation(_ client: OpaquePointer, _ orientation: Int32) -> Int32 {
-    let handle = ClientHandle.from(client)
-    guard let target = Orientation(number: orientation) else {
-        return handle.fail(.invalidArgument("\(orientation) is not an orientation"))
+    ClientHandle.call(client) { c throws(ClientError) in
+        guard let target = Orientation(number: orientation) else { throw .invalidArgument("\(orientation) is not an orientation") }
+        try c.lockScreenOrientation(target)
     }
-    do throws(ClientError) { try handle.client.lockScreenOrientation(target) } catch { return handle.fail(error) }
-    return 0
 }
 
 @_cdecl("orientd_client_unlock_screen_orientation")
 public func orientd_client_unlock_screen_orientation(_ client: OpaquePointer) -> Int32 {
-    let handle = ClientHandle.from(client)
-    do throws(ClientError) { try handle.client.unlockScreenOrientation() } catch { return handle.fail(error) }
-    return 0
+    ClientHandle.call(client) { c throws(ClientError) in try c.unlockScreenOrientation() }
 }
 
 @_cdecl("orientd_client_read_gravity")
 public func orientd_client_read_gravity(_ client: OpaquePointer, _ x: UnsafeMutablePointer<Double>?,
                                         _ y: UnsafeMutablePointer<Double>?, _ z: UnsafeMutablePointer<Double>?) -> Int32 {
-    let handle = ClientHandle.from(client)
-    do throws(ClientError) {
-        let g = try handle.client.readGravity()
+    ClientHandle.call(client) { c throws(ClientError) in
+        let g = try c.readGravity()
         x?.pointee = g.x
         y?.pointee = g.y
         z?.pointee = g.z
-        return 0
-    } catch {
-        return handle.fail(error)
     }
 }
 

@@ -23,4 +23,12 @@ final class ClientHandle {
     static func from(_ pointer: OpaquePointer) -> ClientHandle {
         Unmanaged<ClientHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
+
+    /// Runs `body` on the client behind `pointer`: 0, or the failure's code (its message
+    /// recorded for `orientd_client_last_error`).
+    static func call(_ pointer: OpaquePointer, _ body: (OrientationClient) throws(ClientError) -> Void) -> Int32 {
+        let handle = from(pointer)
+        do throws(ClientError) { try body(handle.client) } catch { return handle.fail(error) }
+        return 0
+    }
 }

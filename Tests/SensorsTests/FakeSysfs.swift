@@ -35,6 +35,11 @@ final class FakeSysfs: SysfsDevice {
         return nil
     }
 
+    func readAttribute(_ name: String) throws(CallError) -> String {
+        guard let value = attribute(name) else { throw CallError(call: "open \(syspath)/\(name)", errno: ENOENT) }
+        return value
+    }
+
     func setAttribute(_ name: String, _ value: String) throws(CallError) {
         writes.append((name, value))
         if let channel = device.channels.first(where: { name == "scan_elements/in_\($0.name)_en" }) {

@@ -23,6 +23,19 @@ extension FakeLibiioSuites {
         #expect(lastFast < Int64(options.movementHoldUs / 1000) + 20, "fast reads end with the hold")
     }
 
+    /// The chip's rate, read and written through the udev side (`ChipRate`): the lowest offered
+    /// at or above the preferred one while the reader runs, the driver's own back at stop.
+    @Test func theChipRunsAtThePreferredRateWhileReadAndGetsItsOwnBackAtStop() throws {
+        let rig = ReaderRig(FakeIIO.accelerometer(raw: ["0", "-981", "0"], attributes: [
+            "sampling_frequency": "12.5", "sampling_frequency_available": "12.5 25 62.5 100",
+        ]))
+        defer { rig.close() }
+        try rig.start()
+        #expect(rig.device.attributes["sampling_frequency"] == "62.5")
+        rig.source?.stop()
+        #expect(rig.device.attributes["sampling_frequency"] == "12.5")
+    }
+
     @Test func aReadingThatMovedBringsFastReadsBack() throws {
         let rig = ReaderRig(FakeIIO.accelerometer(raw: ["0", "-981", "0"]))
         defer { rig.close() }

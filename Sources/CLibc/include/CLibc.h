@@ -43,24 +43,38 @@ void orientd_memory_configure(void);
 void orientd_memory_release(void);
 
 /* A shared library dlopen()ed only while in use (Sources/CLibc/library.c): `table` is the
- * struct of its function pointers, cleared before every dlclose. A loader: begin (1: already
- * open and now counted, or not opened with *error set; 0: opened), then ORIENTD_RESOLVE each
- * function (a missing one closes it again and returns the reason), then opened; release closes
- * it after the last user (1 when it did). */
+ * struct of its function pointers, one for each of `functions` (names after `prefix`, in the
+ * struct's order, NULL-terminated), cleared before every dlclose. load opens it and resolves
+ * every function, or counts one more user (NULL; *opened is 1 when this call opened it), or
+ * says why not (a missing function closes it again); release closes it after the last user (1
+ * when it did). While `replacement` is set (a test's fake table) load and release do nothing
+ * and table gives the replacement. */
 struct orientd_library {
         const char *soname;
+        const char *prefix;
+        const char *const *functions;
         void *table;
         size_t table_size;
+        const void *replacement;
         void *handle;
         unsigned users;
 };
-int orientd_library_begin(struct orientd_library *library, const char **error);
-void *orientd_library_symbol(struct orientd_library *library, const char *name);
-const char *orientd_library_failed(struct orientd_library *library, const char *name);
-void orientd_library_opened(struct orientd_library *library);
+const char *orientd_library_load(struct orientd_library *library, int *opened);
 int orientd_library_release(struct orientd_library *library);
-#define ORIENTD_RESOLVE(library, table, prefix, name) \
-        if (!((table).name = (__typeof__((table).name)) orientd_library_symbol(&(library), prefix #name))) \
-                return orientd_library_failed(&(library), prefix #name);
+const void *orientd_library_table(const struct orientd_library *library);
+
+/* Defines `accessor`, giving the one orientd_library of `soname`: its table a `struct api`,
+ * one pointer per function that `FUNCTIONS` names (an X-macro, F(name) each, in the struct's
+ * order; the header that declares `struct api` declares it from the same list). */
+#define ORIENTD_FUNCTION_NAME(name) #name,
+#define ORIENTD_LIBRARY(accessor, soname, prefix, api, FUNCTIONS) \
+        struct orientd_library *accessor(void) { \
+                static const char *const functions[] = { FUNCTIONS(ORIENTD_FUNCTION_NAME) NULL }; \
+                static struct api table; \
+                _Static_assert(sizeof table == (sizeof functions / sizeof *functions - 1) * sizeof(void *), \
+                               "one pointer per function"); \
+                static struct orientd_library library = { soname, prefix, functions, &table, sizeof table, NULL, NULL, 0 }; \
+                return &library; \
+        }
 
 #endif

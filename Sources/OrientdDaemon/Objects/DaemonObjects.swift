@@ -19,7 +19,7 @@ final class BusFaces {
         let registry = sensors.registry
         let demand = registry.demand(.accelerometer)
         let sleep = try SleepWatch(bus: bus, registry: registry)
-        registry.observeLevels { _, _ in sleep.sensorsChanged() }
+        registry.observeLevels { _, _, _ in sleep.sensorsChanged() }
         self.sleep = sleep
         let budget = CallerBudget(limits: options.limits)
         orientation = OrientationService(bus: bus, hub: sensors.orientation, demand: demand, budget: budget)

@@ -35,9 +35,10 @@ public final class SensorRegistry {
     private var entries: [Kind: Entry] = [:]
     /// In registration order: sleep and shutdown stop them in this order.
     private var order: [Kind] = []
-    /// Told after any kind's level changed, in the order they were added (`SleepWatch` holds
-    /// its inhibitor meanwhile; `MemoryHandBack` releases what a sensor no longer runs).
-    private var levelObservers: [(Kind, SensorDemand.Level) -> Void] = []
+    /// Told after any kind's level changed, from what to what, in the order they were added
+    /// (`SleepWatch` holds its inhibitor meanwhile; `MemoryHandBack` releases what a sensor no
+    /// longer runs).
+    private var levelObservers: [(_ kind: Kind, _ from: SensorDemand.Level, _ to: SensorDemand.Level) -> Void] = []
 
     public init(timers: any Timers, parameters: SensorDemand.Parameters = SensorDemand.Parameters()) {
         self.timers = timers
@@ -48,9 +49,12 @@ public final class SensorRegistry {
     /// reads its configuration again after resume (drivers reset their registers).
     public func register(_ kind: Kind, run: @escaping (SensorDemand.Level) -> Void, refresh: @escaping () -> Void = {}) {
         precondition(entries[kind] == nil, "sensor kind registered twice")
+        var running = SensorDemand.Level.off
         let demand = SensorDemand(timers: timers, parameters: parameters) { [unowned(unsafe) self] level in
+            let from = running
+            running = level
             run(level)
-            for observer in self.levelObservers { observer(kind, level) }
+            for observer in self.levelObservers { observer(kind, from, level) }
         }
         entries[kind] = Entry(demand: demand, refresh: refresh)
         order.append(kind)
@@ -59,7 +63,7 @@ public final class SensorRegistry {
     public var kinds: [Kind] { order }
 
     /// Adds an observer of every kind's level changes, for the registry's lifetime.
-    public func observeLevels(_ observer: @escaping (Kind, SensorDemand.Level) -> Void) {
+    public func observeLevels(_ observer: @escaping (_ kind: Kind, _ from: SensorDemand.Level, _ to: SensorDemand.Level) -> Void) {
         levelObservers.append(observer)
     }
 

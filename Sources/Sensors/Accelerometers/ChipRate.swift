@@ -5,8 +5,8 @@ import Systemd
 /// original goes into custody before the write, and back at stop.
 enum ChipRate {
     static func apply(_ device: any SysfsDevice, sysname: String, custody: DeviceCustody?, preferredHz: Double) {
-        guard let custody, let current = try? SysfsFile.read(device.syspath + "/sampling_frequency") else { return }
-        let available = try? SysfsFile.read(device.syspath + "/sampling_frequency_available")
+        guard let custody, let current = try? device.readAttribute("sampling_frequency") else { return }
+        let available = try? device.readAttribute("sampling_frequency_available")
         guard let choice = SamplingRate.choose(currentHz: try? DecimalNumber.parseDouble(current), available: available,
                                                preferredHz: preferredHz) else { return }
         custody.remember("sampling_frequency", original: current)

@@ -1,3 +1,4 @@
+import CallError
 import CLibc
 import Systemd
 
@@ -13,6 +14,8 @@ public final class DeviceCustody {
     private let lockPath: String
     private let statePath: String
     private var lockFD: Int32
+    /// The saved state's size that `leftovers` reads: a few dozen attributes' lines.
+    private static let stateLimit = 4096
     /// Originals in the order they were first changed; restored in reverse.
     private var originals: [(attribute: String, value: String)] = []
 
@@ -36,7 +39,7 @@ public final class DeviceCustody {
         let fd = orientd_open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .failed("cannot open \(lockPath): \(String(cString: strerror(orientd_errno())))") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = Self.read(fd) ?? "?"
+            let holder = (try? SysfsFile.read(lockPath)) ?? "?"
             close(fd)
             throw .inUse(pid: holder.isEmpty ? "?" : holder, lock: lockPath)
         }
@@ -50,10 +53,7 @@ public final class DeviceCustody {
 
     /// Originals a run that did not end cleanly left behind, oldest change first.
     public func leftovers() -> [(attribute: String, value: String)] {
-        let fd = orientd_open(statePath, O_RDONLY | O_CLOEXEC, 0)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        guard let text = Self.read(fd) else { return [] }
+        guard let text = try? SysfsFile.read(statePath, limit: Self.stateLimit) else { return [] }
         var found: [(attribute: String, value: String)] = []
         for line in text.utf8.split(separator: 0x0a) {
             let parts = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
@@ -112,44 +112,12 @@ public final class DeviceCustody {
         }
         var text = ""
         for entry in originals { text += "\(entry.attribute)\t\(entry.value)\n" }
-        let temporary = statePath + ".new"
-        let fd = orientd_open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            Log.warning("\(sysname): cannot save the original attributes to \(temporary): \(String(cString: strerror(orientd_errno())))")
-            return
+        do throws(CallError) {
+            // Only a file written whole replaces the saved state: a short write renamed into
+            // place would lose the originals the next run must put back.
+            try SysfsFile.replace(statePath, with: text)
+        } catch {
+            Log.warning("\(sysname): cannot save the original attributes to \(statePath): \(error)")
         }
-        // Only a file written whole replaces the saved state: a short write (a full disk)
-        // renamed into place would lose the originals the next run must put back.
-        let complete = Self.writeAll(fd, text) && fsync(fd) == 0
-        let error = orientd_errno()
-        close(fd)
-        guard complete, rename(temporary, statePath) == 0 else {
-            Log.warning("\(sysname): cannot save the original attributes to \(statePath): "
-                        + "\(String(cString: strerror(complete ? orientd_errno() : error)))")
-            unlink(temporary)
-            return
-        }
-    }
-
-    /// Writes every byte of `text`, through partial writes and EINTR.
-    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && orientd_errno() == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
-    }
-
-    private static func read(_ fd: Int32) -> String? {
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let n = pread(fd, &bytes, bytes.count, 0)
-        guard n >= 0 else { return nil }
-        var text = String(decoding: bytes[0..<n], as: UTF8.self)
-        while text.utf8.last == 0x0a { text.removeLast() }
-        return text
     }
 }

@@ -12,6 +12,8 @@ public protocol SysfsDevice: AnyObject {
     var devnode: String? { get }
     func property(_ key: String) -> String?
     func attribute(_ name: String) -> String?
+    /// The attribute's value now, read afresh (`attribute` may give the value udev cached).
+    func readAttribute(_ name: String) throws(CallError) -> String
     func setAttribute(_ name: String, _ value: String) throws(CallError)
     /// The IIO event descriptor (IIOEvents): from `chardev`, a running buffer's open device
     /// node, or else from the device node opened briefly.
@@ -36,6 +38,10 @@ extension SysfsDevice {
 }
 
 extension Device: SysfsDevice {
+    public func readAttribute(_ name: String) throws(CallError) -> String {
+        try SysfsFile.read(syspath + "/" + name)
+    }
+
     public func openEvents(chardev: Int32?) throws(CallError) -> Int32 {
         if let chardev { return try IIOEvents.open(chardev: chardev) }
         guard let node = devnode else { throw CallError(call: "find the device node of \(sysname)", errno: ENODEV) }

@@ -50,15 +50,6 @@ public struct Proximity: PolledSensorKind {
                                   lowMark: parameters.proximityLowMark, highMark: parameters.proximityHighMark))
     }
 
-    init(attribute: String = "in_proximity_raw", intervalUs: UInt64, nearLevel: Int64, nearLevelSource: String, lowMark: Double, highMark: Double) {
-        self.attribute = attribute
-        self.intervalUs = intervalUs
-        self.nearLevel = nearLevel
-        self.nearLevelSource = nearLevelSource
-        self.lowMark = lowMark
-        self.highMark = highMark
-    }
-
     /// True when near.
     public mutating func interpret(_ text: String) throws(MalformedReading) -> Bool {
         let value = try MalformedReading.integer(text)
