@@ -14,7 +14,8 @@
 ///   inside the window, `settledMagnitudeDeficitMS2`);
 /// - **step-led on the move**: the last step's average, reported after `settledSettleMs`, when
 ///   it points well inside a new edge-up pose and the stride average is past the midpoint
-///   toward it (`stepLedMagnitudeDeficitMS2`).
+///   toward it (`stepLedMagnitudeDeficitMS2`), or, after a half turn (the opposite pose), points
+///   within `halfTurnStrideAxisDegrees` of it in the screen's plane whatever its length.
 /// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
@@ -53,6 +54,7 @@ public struct OrientationClassifier: Sendable {
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
     private let settledAxisCos: Double
+    private let halfTurnStrideAxisCos: Double
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
@@ -62,6 +64,7 @@ public struct OrientationClassifier: Sendable {
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
+        halfTurnStrideAxisCos = cosineApproximation(parameters.halfTurnStrideAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
         firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
@@ -184,7 +187,7 @@ public struct OrientationClassifier: Sendable {
     private func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
-        if let led = stepLedReading() { return (led, p.settledSettleMs) }
+        if let led = stepLedReading() ?? halfTurnReading() { return (led, p.settledSettleMs) }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
         guard abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2,
               abs(stride.stepMean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
@@ -201,6 +204,21 @@ public struct OrientationClassifier: Sendable {
               p.standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
               hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose) else { return nil }
+        return recent
+    }
+
+    /// The half-turn reading (`halfTurnStrideAxisDegrees`): the last step's average proposes the
+    /// pose opposite the reported one and agrees with it (`stepAgrees`), and the stride average,
+    /// two opposite poses cancelling to any length, points within the limit of that pose's axis
+    /// in the screen's plane.
+    private func halfTurnReading() -> Vector3? {
+        let p = parameters
+        let recent = stride.stepMean, mean = stride.mean
+        let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
+        guard mean.magnitude - p.standardGravity <= p.strideMagnitudeToleranceMS2, planar >= p.halfTurnMinimumLengthMS2,
+              let pose = hysteresis.propose(recent, current: orientation), pose.isEdgeUp,
+              let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0,
+              (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos, stepAgrees(with: pose) else { return nil }
         return recent
     }
 

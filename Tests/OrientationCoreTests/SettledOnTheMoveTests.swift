@@ -88,6 +88,26 @@ import OrientationCore
         #expect(classify(samples).map(\.orientation) == [.portrait, .portraitUpsideDown])
     }
 
+    /// The half-turn path (`halfTurnStrideAxisDegrees`): the stride average of two opposite
+    /// poses is too short for the step-led path until most of the window is new; its direction
+    /// is not. The same half turn as above, and then back, is reported sooner with it.
+    @Test("a half turn while running is reported sooner than by its stride average's length", arguments: [10.0, 50.0, 100.0])
+    func runningHalfTurnQuick(rateHz: Double) {
+        let samples = Self.running(rateHz: rateHz, untilMs: 10000) { t in
+            180 * Self.minimumJerk((t - 4000) / 600) - 180 * Self.minimumJerk((t - 7000) / 600)
+        }
+        var without = ClassifierParameters()
+        without.halfTurnMinimumLengthMS2 = .infinity  // the path never applies
+        let quick = classify(samples), slow = classify(samples, parameters: without)
+        #expect(quick.map(\.orientation) == [.portrait, .portraitUpsideDown, .portrait])
+        #expect(slow.map(\.orientation) == quick.map(\.orientation))
+        guard quick.count == 3, slow.count == 3 else { return }
+        for i in 1...2 {
+            #expect(slow[i].timeMs - quick[i].timeMs >= 100, "\(slow[i].timeMs - quick[i].timeMs) ms sooner")
+            #expect(quick[i].timeMs - Int64(i == 1 ? 4600 : 7600) <= 450, "\(quick[i].timeMs) ms")
+        }
+    }
+
     /// An arm swinging slowly (2 s period) between portrait and 60° toward landscapeLeft while
     /// running, past the hysteresis switch point (55°) for a moment each time: the device never
     /// stays in landscape, the two averages agree on it at most as the arm passes. No change,
