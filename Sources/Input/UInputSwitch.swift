@@ -30,7 +30,10 @@ public final class UInputSwitch {
         isRecording = (status.st_mode & UInt32(S_IFMT)) != UInt32(S_IFCHR)
         if isRecording {
             guard allowRecording else {
+                // Every property is set from here on, so deinit runs on a throw: the
+                // descriptor is closed once, here, and marked so deinit leaves it.
                 CLibc.close(fd)
+                fd = -1
                 throw CallError(call: "\(path) is not a character device", errno: ENOTTY)
             }
             return
@@ -38,6 +41,7 @@ public final class UInputSwitch {
         let r = orientd_uinput_create_switch(fd, name, code)
         guard r >= 0 else {
             CLibc.close(fd)
+            fd = -1
             throw CallError(call: "create uinput device \"\(name)\" on \(path)", errno: -r)
         }
     }
