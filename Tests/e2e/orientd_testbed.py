@@ -165,12 +165,15 @@ class FakeBufferNode(SysfsAttributes):
                 scan = next_scan(fresh)
                 if scan is not None:
                     pending.append(scan)
-                    if len(pending) >= self.watermark():
-                        try:
-                            os.write(self.fifo, b''.join(pending))
-                        except (BlockingIOError, OSError):
-                            pass
-                        pending = []
+                # Checked on every turn, not only when a scan comes: a watermark lowered while
+                # scans wait (libiio enables the buffer with its own, the daemon then sets 1)
+                # wakes the reader at once, as the kernel's poll() does.
+                if pending and len(pending) >= self.watermark():
+                    try:
+                        os.write(self.fifo, b''.join(pending))
+                    except (BlockingIOError, OSError):
+                        pass
+                    pending = []
                 next_t += period
                 self._stop.wait(max(0.0, next_t - time.monotonic()))
             else:
