@@ -9,8 +9,8 @@ after that the output became the expected pose and stayed so (the corpus scorer'
 answered counts the rest of its segment. Data that come back within the turn leave a turn
 like any other, scored by the time-to-correct lines."""
 
-# Longer than any sampling period with its timer jitter (10 Hz polled: 100 +- 8 ms, with late
-# wake-ups up to about 200 ms), shorter than the generator's dropouts (400-1200 ms).
+# Longer than any sampling period with its timer jitter (the generator's slowest: 10 Hz polled,
+# 100 +- 8 ms), shorter than its dropouts (400-1200 ms).
 GAP_MS = 300
 # Samples a classifier may take to see the device again after the gap (issue #38).
 FIRST_DATA_MS = 100
