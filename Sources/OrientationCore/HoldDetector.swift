@@ -31,8 +31,10 @@ struct HoldDetector {
     /// When the measurement last restarted (first sample, or the first after a gap).
     private(set) var restartedUs: Int64 = 0
 
-    init(parameters p: ScreenParameters) {
-        smoothingMs = p.smoothingTimeConstantMs
+    /// `smoothingMs` replaces `p.smoothingTimeConstantMs` (the vibration-smoothed detector,
+    /// `ScreenParameters.vibrationSmoothingTimeConstantMs`).
+    init(parameters p: ScreenParameters, smoothingMs: Double? = nil) {
+        self.smoothingMs = smoothingMs ?? p.smoothingTimeConstantMs
         intervalUs = Int64(p.speedIntervalMs * 1000)
         restartUs = Int64(p.gapRestartMs * 1000)
         holdRadiansPerUs = p.holdDegreesPerSecond * .pi / 180 / 1e6

@@ -10,6 +10,8 @@
 ///   the screen's plane;
 /// - **steady** (a stop away from the axis): it has turned slower than
 ///   `steadyDegreesPerSecond` for `dwellMs`, pointing to the pose;
+/// - hold and steady are measured twice: also on a direction smoothed over
+///   `vibrationSmoothingTimeConstantMs`, where a vehicle's vibration no longer hides them;
 /// - **stride** (walking, running, riding: no hold comes): the stride-averaged gravity has
 ///   pointed within `strideAxisDegrees` of the pose's axis in the screen's plane for
 ///   `strideHoldMs`;
@@ -30,6 +32,7 @@ public struct ScreenOrientationRule: Sendable {
     public private(set) var orientation: Orientation = .unknown
 
     private var motion: HoldDetector
+    private var damped: HoldDetector  // the same measurement through the vibration smoothing
     private var still: StillWindow
     private var latest = Vector3.zero
     private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
@@ -60,6 +63,7 @@ public struct ScreenOrientationRule: Sendable {
         self.parameters = parameters
         self.supported = supported
         motion = HoldDetector(parameters: parameters)
+        damped = HoldDetector(parameters: parameters, smoothingMs: parameters.vibrationSmoothingTimeConstantMs)
         still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
                             cosLimit: Self.cosine(degrees: parameters.stillDegrees),
                             minimumSamples: parameters.stillMinimumSamples)
@@ -100,11 +104,16 @@ public struct ScreenOrientationRule: Sendable {
         return deviceOrientation
     }
 
-    /// The hold and steady paths: the smoothed direction points to `pose` and has held near
-    /// its axis, or turned slowly for the dwell.
+    /// The still, hold and steady paths: the raw direction is still near `pose`'s axis, or a
+    /// smoothed direction (either smoothing) points to `pose` and has held near its axis, or
+    /// turned slowly for the dwell.
     private func held(_ pose: Orientation, at t: Int64) -> Bool {
         guard motion.started, let axis = pose.gravityAxis else { return false }
         if still.isStill, Self.nearestPose(latest) == pose, nearAxis(latest, axis, holdAxisCos) { return true }
+        return held(pose, axis, by: motion, at: t) || held(pose, axis, by: damped, at: t)
+    }
+
+    private func held(_ pose: Orientation, _ axis: Vector3, by motion: HoldDetector, at t: Int64) -> Bool {
         let v = motion.smoothed
         guard Self.nearestPose(v) == pose else { return false }
         if motion.steadyUs(at: t) >= dwellUs { return true }
@@ -129,6 +138,7 @@ public struct ScreenOrientationRule: Sendable {
     /// pause) makes the classifier's pose count as new: the device could have turned and come
     /// back unseen.
     private mutating func track(_ g: Vector3, at t: Int64) {
+        damped.track(g, at: t)  // restarts with `motion`: same samples, same gap limit
         if motion.track(g, at: t) {
             still.reset()
             stride.reset()
