@@ -74,8 +74,13 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// 0.875 s leaves at most 1 m/s² (6°). It spans a running stride (0.7–0.8 s) and almost two
     /// walking steps, and follows a rotation made on the move 1/8 sooner than a whole second.
     public var strideWindowMs: Double = 875
-    /// The stride average is only trusted once it spans half its window.
-    public var strideMinimumSpanMs: Double = 440
+    /// The stride average is only trusted once it spans this much (after a start or a gap).
+    /// Over W the hand's velocity swing leaves Δv/W: over 200 ms a walker's 0.3 m/s leaves
+    /// 1.5 m/s² (9°), a runner's 0.9 m/s 4.5 m/s² (25°), both inside the 35° between a new
+    /// edge-up axis and the hysteresis switch point. Half the window (440 ms) made the answer
+    /// after a dropout that hid a turn's end wait 0.5 s into the data (scripts/score-motion
+    /// `device_after_dropout_walk_p95_ms`, tuning set 501 → 302 ms), corpora unchanged.
+    public var strideMinimumSpanMs: Double = 200
     /// The stride average must have about the length of g, or linear acceleration is not
     /// averaging out (free fall, a long push) and no decision is taken.
     public var strideMagnitudeToleranceMS2: Double = 1.5
