@@ -19,7 +19,8 @@
 /// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
-/// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`.
+/// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`;
+/// step-led and settled, it may lean back if within `leaningStepAxisDegrees` in the plane.
 /// After a jump from one rest to another faster than a hand moves (`restJumpMaxMs`: a vibration
 /// motor spinning up) no new pose but the one before is taken until the reading is back, lands
 /// from a rest that was not gravity, or rests put (`RestJumpGuard`).
@@ -54,6 +55,7 @@ public struct OrientationClassifier: Sendable {
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
     private let settledAxisCos: Double
+    private let leaningStepAxisCos: Double
     private let halfTurnStrideAxisCos: Double
     private var lastResetUs: Int64 = 0
 
@@ -64,6 +66,7 @@ public struct OrientationClassifier: Sendable {
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
+        leaningStepAxisCos = cosineApproximation(parameters.leaningStepAxisDegrees * .pi / 180)
         halfTurnStrideAxisCos = cosineApproximation(parameters.halfTurnStrideAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
@@ -203,7 +206,7 @@ public struct OrientationClassifier: Sendable {
         guard length - p.standardGravity <= p.strideMagnitudeToleranceMS2,
               p.standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
-              hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose) else { return nil }
+              hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose, leaning: true) else { return nil }
         return recent
     }
 
@@ -227,17 +230,19 @@ public struct OrientationClassifier: Sendable {
     private func settledOnTheMove() -> Bool {
         guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation
         else { return false }
-        return stepAgrees(with: pose)
+        return stepAgrees(with: pose, leaning: true)
     }
 
     /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)
-    /// and points within `settledAxisDegrees` of `pose`'s axis.
-    private func stepAgrees(with pose: Orientation) -> Bool {
+    /// and points within `settledAxisDegrees` of `pose`'s axis (`leaning`: see the type's notes).
+    private func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
         guard let axis = pose.gravityAxis else { return false }
-        let recent = stride.stepMean
-        let length = recent.magnitude
-        return abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2
-            && recent.dot(axis) / length >= settledAxisCos
+        let recent = stride.stepMean, length = recent.magnitude
+        guard abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
+        if recent.dot(axis) / length >= settledAxisCos { return true }
+        guard leaning, pose.isEdgeUp, hysteresis.propose(recent, current: orientation) == pose else { return false }
+        let planar = (recent.x * recent.x + recent.y * recent.y).squareRoot()
+        return planar > 0 && (recent.x * axis.x + recent.y * axis.y) / planar >= leaningStepAxisCos
     }
 
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {

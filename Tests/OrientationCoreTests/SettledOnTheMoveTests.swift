@@ -10,13 +10,13 @@ import OrientationCore
     /// A runner's hand: steps at 2.8 Hz (vertical bob 8 m/s² along gravity with a 1 g heel
     /// strike), sideways sway of 2 m/s² at the stride rate, the in-plane direction `phi(t)`
     /// (degrees: 0 portrait, 90 landscapeLeft) leaning back 20°.
-    static func running(rateHz: Double, untilMs: Double, phi: (Double) -> Double) -> [Sample] {
+    static func running(rateHz: Double, untilMs: Double, leanDegrees: Double = 20, phi: (Double) -> Double) -> [Sample] {
         var samples: [Sample] = []
         let stepHz = 2.8
         var t = 0.0
         while t < untilMs {
             let s = t / 1000
-            let p = phi(t) * .pi / 180, lean = 20.0 * .pi / 180
+            let p = phi(t) * .pi / 180, lean = leanDegrees * .pi / 180
             let down = Vector3(-sin(p) * cos(lean), -cos(p) * cos(lean), -sin(lean))
             let side = Vector3(cos(p), -sin(p), 0)
             let phase = (stepHz * s).truncatingRemainder(dividingBy: 1)
@@ -49,6 +49,7 @@ import OrientationCore
         #expect(changes.map(\.orientation) == [.portrait, .landscapeLeft])
         var plain = ClassifierParameters()
         plain.settledAxisDegrees = 0  // the step average never agrees: the busy path alone
+        plain.leaningStepAxisDegrees = 0
         let slower = classify(samples, parameters: plain)
         #expect(slower.map(\.orientation) == [.portrait, .landscapeLeft])
         guard changes.count == 2, slower.count == 2 else { return }
@@ -120,6 +121,7 @@ import OrientationCore
         }
         var plain = ClassifierParameters()
         plain.settledAxisDegrees = 0
+        plain.leaningStepAxisDegrees = 0
         #expect(classify(samples, parameters: plain).map(\.orientation) == [.portrait])
         #expect(classify(samples).map(\.orientation) == [.portrait])
     }
