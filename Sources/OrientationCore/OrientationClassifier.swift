@@ -100,7 +100,7 @@ public struct OrientationClassifier: Sendable {
         samplesSinceReset += 1
 
         let rest = restingSpread(at: t)
-        if restJump.observe(rest: rest, at: t) { poseBeforeJump = orientation }
+        if restJump.observe(rest: rest, reading: g, at: t) { poseBeforeJump = orientation }
         let estimate: Vector3
         let settleMs: Double
         if let rest, let still = stillReading(rest) {

@@ -12,6 +12,11 @@
 /// - a rest as long as g has stayed put for `restJumpHoldMs` (a motor's alias moves it, while a
 ///   device set down ends in a rest that stays);
 /// - `restJumpSuspectMs` passed.
+/// A stray reading between the two rests (sample-timing jitter catching the motor's buzz at
+/// another phase) breaks the new rest's window for a while, not the jump: when a reading within
+/// `restJumpMaxMs` of the last rest is already within `restJumpUndoneMS2` of the new one (most
+/// of the way there) and so are all later ones but one, it is a jump, however long the new
+/// rest's window took to form. A step or a knock moves several readings.
 /// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
 /// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
 /// rest) is a landing: it ends the suspicion at once.
@@ -19,6 +24,7 @@
 /// Pure: time comes with the rests.
 struct RestJumpGuard {
     private let gapUs: Int64
+    private let jumpUs: Int64
     private let suspectUs: Int64
     private let holdUs: Int64
     private let jumpSquared: Double
@@ -31,6 +37,11 @@ struct RestJumpGuard {
     private var lastRest: Vector3?
     private var lastRestUs: Int64 = 0
     private var wasAtRest = false
+    /// The readings since the last rest while not at rest, and when: at most `leavingCapacity`,
+    /// 256 ms at 1 kHz, more than a stray reading's break lasts (`stillWindowMs` after it, and
+    /// `restJumpMaxMs`); a longer break is no jump.
+    private var leaving: [(timeUs: Int64, value: Vector3)] = []
+    private static let leavingCapacity = 256
     /// The last rest as long as g: where the reading comes back when a burst ends.
     private var lastGravityRest: Vector3?
     /// Since when the rests are suspect (the last jump), and the rest before them.
@@ -42,6 +53,7 @@ struct RestJumpGuard {
 
     init(parameters p: ClassifierParameters) {
         gapUs = Int64((p.stillWindowMs + p.restJumpMaxMs) * 1000)
+        jumpUs = Int64(p.restJumpMaxMs * 1000)
         suspectUs = Int64(p.restJumpSuspectMs * 1000)
         holdUs = Int64(p.restJumpHoldMs * 1000)
         jumpSquared = p.restJumpMinMS2 * p.restJumpMinMS2
@@ -55,6 +67,7 @@ struct RestJumpGuard {
     mutating func reset() {
         lastRest = nil
         wasAtRest = false
+        leaving.removeAll(keepingCapacity: true)
         lastGravityRest = nil
         suspectSinceUs = nil
         anchor = nil
@@ -62,9 +75,12 @@ struct RestJumpGuard {
     }
 
     /// Feeds the still window at `t` (its mean and its samples' largest squared distance from
-    /// it), or nil when the device is not at rest. True when a suspicion begins.
-    mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, at t: Int64) -> Bool {
+    /// it), or nil when the device is not at rest, and the reading at `t`. True when a
+    /// suspicion begins.
+    mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, reading: Vector3, at t: Int64) -> Bool {
         guard let rest = window?.mean, let spreadSquared = window?.maxDistanceSquared else {
+            if wasAtRest { leaving.removeAll(keepingCapacity: true) }
+            if leaving.count < Self.leavingCapacity { leaving.append((t, reading)) }
             wasAtRest = false
             holdStart = nil
             return false
@@ -83,7 +99,7 @@ struct RestJumpGuard {
                 // Into gravity from a rest that was not (free fall, a chip's registers written
                 // one axis at a time): a landing, not a motor's offset setting in.
                 suspectSinceUs = nil
-            } else if t - lastRestUs <= gapUs, spreadSquared > exactSquared {
+            } else if t - lastRestUs <= gapUs || arrivedAtOnce(at: rest), spreadSquared > exactSquared {
                 // Its window holds only samples taken after the last rest's: the two rests were
                 // at most `restJumpMaxMs` apart. Readings that do not move at all are an
                 // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
@@ -102,6 +118,15 @@ struct RestJumpGuard {
         lastRest = rest
         lastRestUs = t
         return begins
+    }
+
+    /// The readings since the last rest reached `rest` within `restJumpMaxMs` and stayed there
+    /// but for one stray reading (see the type's notes).
+    private func arrivedAtOnce(at rest: Vector3) -> Bool {
+        guard leaving.count < Self.leavingCapacity, lastRest != nil,
+              let first = leaving.firstIndex(where: { Self.distanceSquared($0.value, rest) <= undoneSquared }),
+              leaving[first].timeUs - lastRestUs <= jumpUs else { return false }
+        return leaving[first...].filter { Self.distanceSquared($0.value, rest) > undoneSquared }.count <= 1
     }
 
     /// A jump is suspect at `t`: keep the reported pose.

@@ -83,26 +83,33 @@ import OrientationCore
     }
 
     /// A phone on a stand in portrait, leaned back 20°, at 50 Hz; from 2 s for 1.5 s a motor
-    /// whose alias is 0.1 Hz spins up in 20 ms to an offset that puts the reading 80° back at
-    /// 0.9 g (as long as g for the still path) and turns it slowly around the shaft from there.
-    static func driftingJump() -> [Sample] {
-        let g = 9.80665, l = 20 * Double.pi / 180, b = 80 * Double.pi / 180
+    /// spinning up in 20 ms makes the reading `burst(tMs, rest)` (`rest`: the reading before).
+    static func standBurst(_ burst: (Double, Vector3) -> Vector3) -> [Sample] {
+        let g = 9.80665, l = 20 * Double.pi / 180
         let rest = Vector3(0, -cos(l), -sin(l)) * g
-        let offset = Vector3(0, -cos(b), -sin(b)) * (0.9 * g) - rest
         var samples: [Sample] = []
         for k in 0..<300 {
             let tMs = Double(k * 20)
             var v = rest
             if tMs >= 2000, tMs < 3500 {
                 let ramp = min(1, (tMs - 2000) / 20, (3500 - tMs) / 20)
-                let a = 2 * Double.pi * 0.1 * (tMs - 2000) / 1000
-                let o = Vector3(0, offset.y * cos(a) - offset.z * sin(a), offset.y * sin(a) + offset.z * cos(a))
-                v = v + o * (ramp * ramp)
+                v = rest + (burst(tMs, rest) - rest) * (ramp * ramp)
             }
             v = v + Vector3(0.02 * sin(tMs * 0.37), 0.02 * cos(tMs * 0.51), 0)  // sensor noise
             samples.append(Sample(timeMs: Int64(tMs), v.x, v.y, v.z))
         }
         return samples
+    }
+
+    /// `standBurst` with a motor whose alias is 0.1 Hz: an offset that puts the reading 80° back
+    /// at 0.9 g (as long as g for the still path), turning slowly around the shaft from there.
+    static func driftingJump() -> [Sample] {
+        standBurst { tMs, rest in
+            let b = 80 * Double.pi / 180
+            let offset = Vector3(0, -cos(b), -sin(b)) * (0.9 * 9.80665) - rest
+            let a = 2 * Double.pi * 0.1 * (tMs - 2000) / 1000
+            return rest + Vector3(0, offset.y * cos(a) - offset.z * sin(a), offset.y * sin(a) + offset.z * cos(a))
+        }
     }
 
     @Test("a spin-up jumping the reading to a drifting rest as long as g changes no orientation (restJumpHoldMs)")
