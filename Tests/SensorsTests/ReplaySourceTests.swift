@@ -21,39 +21,49 @@ import Testing
         try body(path)
     }
 
+    /// A replay of a trace file with `options` on the manual clock, started, and the trace
+    /// times (ms) of what it delivered.
+    final class Rig {
+        let timers = ManualTimers()
+        let replay: ReplaySource
+        private(set) var times: [Int64] = []
+
+        init(_ path: String, _ options: String) throws {
+            replay = try ReplaySource(configuration: ReplaySource.Configuration(parsing: path + options), loop: timers)
+            try start()
+        }
+
+        func start() throws { try replay.start { [unowned self] in times.append($0.timeUs / 1000) } }
+    }
+
     @Test func samplesComeAtTheirTraceTimesOnlyWhileStarted() throws {
         try withTrace(["0,0,-9.8,0", "100,9.8,0,0", "300,0,9.8,0"]) { path in
-            let timers = ManualTimers()
-            let replay = try ReplaySource(configuration: ReplaySource.Configuration(parsing: path + ",speed=2"), loop: timers)
-            var times: [Int64] = []
-            try replay.start { times.append($0.timeUs / 1000) }
-            #expect(times == [], "the first sample is due at the start, on the loop")
+            let rig = try Rig(path, ",speed=2")
+            let (timers, replay) = (rig.timers, rig.replay)
+            #expect(rig.times == [], "the first sample is due at the start, on the loop")
             timers.advance(byUs: 0)
-            #expect(times == [0])
+            #expect(rig.times == [0])
             timers.advance(byUs: 49_000)
-            #expect(times == [0], "at twice the speed, 100 ms of trace take 50 ms")
+            #expect(rig.times == [0], "at twice the speed, 100 ms of trace take 50 ms")
             timers.advance(byUs: 1_000)
-            #expect(try times == [0, 100] && replay.readOnce() == Vector3(9.8, 0, 0))
+            #expect(try rig.times == [0, 100] && replay.readOnce() == Vector3(9.8, 0, 0))
             replay.stop()
             timers.advance(byUs: 1_000_000)
-            #expect(times == [0, 100] && timers.armed == 0, "a stopped replay waits")
-            try replay.start { times.append($0.timeUs / 1000) }
+            #expect(rig.times == [0, 100] && timers.armed == 0, "a stopped replay waits")
+            try rig.start()
             timers.advance(byUs: 0)
-            #expect(times == [0, 100, 300], "it goes on where it stopped: the next sample, at once")
+            #expect(rig.times == [0, 100, 300], "it goes on where it stopped: the next sample, at once")
             timers.advance(byUs: 1_000_000)
-            #expect(times.count == 3 && timers.armed == 0, "played to the end: quiet")
+            #expect(rig.times.count == 3 && timers.armed == 0, "played to the end: quiet")
         }
     }
 
     @Test func aLoopedTraceStartsOverOneAveragePeriodAfterItsEnd() throws {
         try withTrace(["0,0,-9.8,0", "100,9.8,0,0", "200,0,9.8,0"]) { path in
-            let timers = ManualTimers()
-            let replay = try ReplaySource(configuration: ReplaySource.Configuration(parsing: path + ",loop"), loop: timers)
-            var times: [Int64] = []
-            try replay.start { times.append($0.timeUs / 1000) }
-            timers.advance(byUs: 500_000)
-            #expect(times == [0, 100, 200, 300, 400, 500], "times keep increasing across the loop")
-            replay.stop()
+            let rig = try Rig(path, ",loop")
+            rig.timers.advance(byUs: 500_000)
+            #expect(rig.times == [0, 100, 200, 300, 400, 500], "times keep increasing across the loop")
+            rig.replay.stop()
         }
     }
 
