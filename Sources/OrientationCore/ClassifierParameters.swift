@@ -1,10 +1,6 @@
 /// Every tunable of the classifier, in physical units, with the reason for its default.
 /// Times are in milliseconds so that 10 Hz polled, 50 Hz and 100 Hz streams behave alike.
 public struct ClassifierParameters: Equatable, Sendable {
-    /// Standard gravity, m/s². Real chips read 9.6–10.2 at rest (gain error), which the
-    /// magnitude tolerances below allow for.
-    public var standardGravity: Double = 9.80665
-
     // MARK: Hysteresis (relative to the reported orientation)
 
     /// A new pose must be this many degrees nearer to gravity than the reported pose before

@@ -92,7 +92,7 @@ public struct OrientationClassifier: Sendable {
             let dtMs = Double(t - lastTimeUs) / 1000
             shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
         }
-        let offG = abs(g.magnitude - p.standardGravity)
+        let offG = abs(g.magnitude - standardGravity)
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
@@ -141,7 +141,7 @@ public struct OrientationClassifier: Sendable {
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone.
     private func stillReading(_ spread: (mean: Vector3, maxDistanceSquared: Double)) -> Vector3? {
-        guard abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
+        guard abs(spread.mean.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
         if lastTimeUs - lastViolentUs < strideWindowUs {
             guard let pose = hysteresis.propose(spread.mean, current: orientation),
@@ -167,7 +167,7 @@ public struct OrientationClassifier: Sendable {
         guard samplesSinceReset >= 2, t - lastResetUs >= firstAnswerWindowUs,
               let spread = stride.recentSpread(since: t - firstAnswerWindowUs, minimumCount: 2),
               spread.maxDistanceSquared <= stillToleranceSquared,
-              abs(spread.mean.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2,
+              abs(spread.mean.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2,
               let pose = hysteresis.propose(spread.mean, current: .unknown), let axis = pose.gravityAxis,
               spread.mean.dot(axis) / spread.mean.magnitude >= firstAnswerMinCos
         else { return nil }
@@ -179,8 +179,8 @@ public struct OrientationClassifier: Sendable {
     private func strideLengthAllowsRotation() -> Bool {
         let p = parameters
         let length = stride.mean.magnitude
-        return length - p.standardGravity <= p.strideMagnitudeToleranceMS2
-            && p.standardGravity - length <= p.settledMagnitudeDeficitMS2
+        return length - standardGravity <= p.strideMagnitudeToleranceMS2
+            && standardGravity - length <= p.settledMagnitudeDeficitMS2
     }
 
     /// The busy path's estimate and how long its pose must hold: the step average after
@@ -192,8 +192,8 @@ public struct OrientationClassifier: Sendable {
         let length = stride.mean.magnitude
         if let led = stepLedReading() ?? halfTurnReading() { return (led, p.settledSettleMs) }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
-        guard abs(length - p.standardGravity) <= p.strideMagnitudeToleranceMS2,
-              abs(stride.stepMean.magnitude - p.standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+        guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
+              abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
         return (stride.mean, p.busySettleMs)
     }
 
@@ -203,8 +203,8 @@ public struct OrientationClassifier: Sendable {
     private func stepLedReading() -> Vector3? {
         let p = parameters
         let recent = stride.stepMean, length = stride.mean.magnitude
-        guard length - p.standardGravity <= p.strideMagnitudeToleranceMS2,
-              p.standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
+        guard length - standardGravity <= p.strideMagnitudeToleranceMS2,
+              standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
               hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose, leaning: true) else { return nil }
         return recent
@@ -218,7 +218,7 @@ public struct OrientationClassifier: Sendable {
         let p = parameters
         let recent = stride.stepMean, mean = stride.mean
         let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
-        guard mean.magnitude - p.standardGravity <= p.strideMagnitudeToleranceMS2, planar >= p.halfTurnMinimumLengthMS2,
+        guard mean.magnitude - standardGravity <= p.strideMagnitudeToleranceMS2, planar >= p.halfTurnMinimumLengthMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose.isEdgeUp,
               let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0,
               (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos, stepAgrees(with: pose) else { return nil }
@@ -238,7 +238,7 @@ public struct OrientationClassifier: Sendable {
     private func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
         guard let axis = pose.gravityAxis else { return false }
         let recent = stride.stepMean, length = recent.magnitude
-        guard abs(length - parameters.standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
+        guard abs(length - standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
         if recent.dot(axis) / length >= settledAxisCos { return true }
         guard leaning, pose.isEdgeUp, hysteresis.propose(recent, current: orientation) == pose else { return false }
         let planar = (recent.x * recent.x + recent.y * recent.y).squareRoot()
@@ -293,7 +293,7 @@ extension OrientationClassifier {
     public static func classifySingle(_ gravity: Vector3, previous: Orientation,
                                       parameters: ClassifierParameters = .default) -> Orientation {
         guard gravity.isFinite,
-              abs(gravity.magnitude - parameters.standardGravity) <= parameters.stillMagnitudeToleranceMS2
+              abs(gravity.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return .unknown }
         return PoseHysteresis(parameters: parameters).propose(gravity, current: previous) ?? .unknown
     }

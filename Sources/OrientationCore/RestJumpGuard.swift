@@ -32,7 +32,6 @@ struct RestJumpGuard {
     private let holdSquared: Double
     private let exactSquared: Double
     private let gravityTolerance: Double
-    private let standardGravity: Double
 
     private var lastRest: Vector3?
     private var lastRestUs: Int64 = 0
@@ -61,7 +60,6 @@ struct RestJumpGuard {
         holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
         exactSquared = p.exactRestMS2 * p.exactRestMS2
         gravityTolerance = p.stillMagnitudeToleranceMS2
-        standardGravity = p.standardGravity
     }
 
     mutating func reset() {

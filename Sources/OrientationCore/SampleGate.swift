@@ -9,7 +9,7 @@ public struct SampleGate: Sendable {
         /// The largest magnitude an accelerometer axis can report: ±400 g, the widest
         /// full-scale range of MEMS accelerometers sold (ST H3LIS331DL; the ADXL375 reaches
         /// ±200 g, phone and laptop parts ±2–16 g). Anything beyond is not a reading.
-        public var maxAxisMS2: Double = 400 * 9.80665
+        public var maxAxisMS2: Double = 400 * standardGravity
         public init() {}
     }
 

@@ -57,7 +57,6 @@ public struct ScreenOrientationRule: Sendable {
     private let quietBreakUs: Int64
     private let holdAxisCos: Double
     private let strideAxisCos: Double
-    private let standardGravity = ClassifierParameters.default.standardGravity
 
     public init(parameters: ScreenParameters = .default, supported: SupportedOrientations = .all) {
         self.parameters = parameters

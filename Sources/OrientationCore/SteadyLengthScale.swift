@@ -24,7 +24,6 @@ public struct SteadyLengthScale: Sendable {
         /// than this from g (relative) is found again: within it the classifier's own
         /// magnitude tolerances (0.1 g and more) take the difference.
         public var refindRatio = 0.05
-        public var standardGravity = 9.80665
         public init() {}
     }
 
@@ -63,7 +62,7 @@ public struct SteadyLengthScale: Sendable {
         if let factor { return reading * factor }
         let length = reading.magnitude
         guard length.isFinite, length > 0 else { return nil }
-        return reading * (parameters.standardGravity / length)
+        return reading * (standardGravity / length)
     }
 
     private func steadyLength() -> Double? {
@@ -78,7 +77,7 @@ public struct SteadyLengthScale: Sendable {
 
     private func needsFinding(_ rawLength: Double) -> Bool {
         guard let factor else { return true }
-        let ratio = rawLength * factor / parameters.standardGravity
+        let ratio = rawLength * factor / standardGravity
         if trustsStatedScale {
             return ratio > parameters.trustedRatio || ratio < 1 / parameters.trustedRatio
         }
@@ -86,7 +85,7 @@ public struct SteadyLengthScale: Sendable {
     }
 
     private mutating func adopt(_ rawLength: Double) {
-        factor = parameters.standardGravity / rawLength
+        factor = standardGravity / rawLength
         foundLength = rawLength
         trustsStatedScale = false
     }

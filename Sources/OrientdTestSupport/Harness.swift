@@ -205,7 +205,7 @@ public func poseTrace(_ poses: [(Orientation, Int)], rateHz: Int = 50) -> (text:
         let end = t + durationMs
         while t < end {
             let wobble = Double((i * 7919) % 13) / 100 - 0.06
-            let v = Vector3(axis.x * 9.80665 + wobble, axis.y * 9.80665 - wobble, axis.z * 9.80665 + wobble / 2)
+            let v = Vector3(axis.x * standardGravity + wobble, axis.y * standardGravity - wobble, axis.z * standardGravity + wobble / 2)
             text += "\(t),\(v.x),\(v.y),\(v.z)\n"
             samples.append(Sample(timeMs: Int64(t), v.x, v.y, v.z))
             t += step

@@ -1,10 +1,8 @@
+import OrientationCore
+
 /// Every tunable of the posture tracker, in physical units, with the reason for its default.
 /// Times are in milliseconds so that 10 Hz polled, 50 Hz and 100 Hz streams behave alike.
 public struct PostureParameters: Equatable, Sendable {
-    /// Standard gravity, m/s². Real chips read 9.6–10.2 at rest (gain error), which the
-    /// magnitude tolerances below allow for.
-    public var standardGravity: Double = 9.80665
-
     // MARK: Hinge axis near vertical
 
     /// The hinge angle is the rotation of gravity about the hinge axis (x). With the axis
@@ -21,11 +19,11 @@ public struct PostureParameters: Equatable, Sendable {
     /// A sample weaker than this is not gravity: the device is dropping or being lifted hard
     /// (|a| below half of g tilts the reading by 30° or more). It is left out, and the posture
     /// holds on what came before.
-    public var sampleMagnitudeLowMS2: Double = 0.5 * 9.80665
+    public var sampleMagnitudeLowMS2: Double = 0.5 * standardGravity
     /// A sample stronger than this is not gravity either: setting a device down stops it with a
     /// 2–8 g pulse of 6–15 ms that clips a ±2 g chip at its range and leaves the direction
     /// meaningless; a knock or a step's heel strike. Left out like the weak ones.
-    public var sampleMagnitudeHighMS2: Double = 1.5 * 9.80665
+    public var sampleMagnitudeHighMS2: Double = 1.5 * standardGravity
 
     // MARK: Filtering each half
 
@@ -61,7 +59,7 @@ public struct PostureParameters: Equatable, Sendable {
     /// after the filters must still be mostly gravity. 0.6 m/s² of the margin is a chip's gain
     /// error (2–5 % common plus 1.2 % per axis), the rest walking's bob (1–3 m/s²) that the
     /// low-pass did not remove.
-    public var filteredMagnitudeToleranceMS2: Double = 0.25 * 9.80665
+    public var filteredMagnitudeToleranceMS2: Double = 0.25 * standardGravity
 
     // MARK: Pairing the two sensors
 

@@ -168,8 +168,8 @@ public struct PostureTracker: Sendable {
         }
         let d = display.filtered, b = base.filtered
         guard display.usable, base.usable, !displayUnconfirmed, !baseUnconfirmed,
-              abs(d.magnitude - p.standardGravity) <= p.filteredMagnitudeToleranceMS2,
-              abs(b.magnitude - p.standardGravity) <= p.filteredMagnitudeToleranceMS2
+              abs(d.magnitude - standardGravity) <= p.filteredMagnitudeToleranceMS2,
+              abs(b.magnitude - standardGravity) <= p.filteredMagnitudeToleranceMS2
         else {
             return unmeasurable(.accelerating)
         }

@@ -11,7 +11,7 @@ func monotonicNs() -> UInt64 {
 }
 
 func syntheticStream(count: Int) -> [Sample] {
-    let poses = Orientation.poses.map { $0.gravityAxis! * 9.80665 }
+    let poses = Orientation.poses.map { $0.gravityAxis! * standardGravity }
     var samples: [Sample] = []
     samples.reserveCapacity(count)
     for i in 0..<count {

@@ -70,7 +70,7 @@ struct Sensors {
         let p = SteadyLengthScale.Parameters()
         let length = v.magnitude
         guard length.isFinite, length > 0 else { return nil }
-        let ratio = length / p.standardGravity
+        let ratio = length / standardGravity
         guard !c.scaleKnown || ratio > p.trustedRatio || ratio < 1 / p.trustedRatio else { return nil }
         return "  length:             \(fixed(length, digits: 2)) m/s² at this reading; the daemon takes a steady reading as g "
             + "(a scale of \(c.axes[0].scale / ratio) would give it) and tells the orientation by direction"

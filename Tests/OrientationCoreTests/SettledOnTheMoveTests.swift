@@ -66,7 +66,7 @@ import OrientationCore
     func stepLed(rateHz: Double) {
         let samples = Self.runningQuarterTurn(rateHz: rateHz)
         var without = ClassifierParameters()
-        without.stepLedMagnitudeDeficitMS2 = -without.standardGravity  // the path never applies
+        without.stepLedMagnitudeDeficitMS2 = -standardGravity  // the path never applies
         let led = classify(samples), settled = classify(samples, parameters: without)
         #expect(led.map(\.orientation) == [.portrait, .landscapeLeft] && led.map(\.orientation) == settled.map(\.orientation))
         let gain = (settled.last?.timeMs ?? 0) - (led.last?.timeMs ?? 0)

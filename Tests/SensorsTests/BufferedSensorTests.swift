@@ -24,8 +24,7 @@ extension FakeLibiioSuites {
             let element = BufferedElement(name: BufferedAmbientLight.elementName, scanIndex: 0,
                                           conversion: ChannelConversion(scale: 0.5, scaleSource: "in_intensity_scale", offset: 0))
             let scan = BufferedScan(elements: [element], deviceName: "als", intervalUs: BufferedSensorTests.intervalUs)
-            let found = DiscoveredSensor<BufferedAmbientLight>(sysname: "iio:device1", syspath: "/sys/bus/iio/devices/iio:device1",
-                                                               result: .success(BufferedAmbientLight(scan: scan)))
+            let found = DiscoveredSensor<BufferedAmbientLight>(device: FakeSysfs(device), result: .success(BufferedAmbientLight(scan: scan)))
             sensor = BufferedSensor(timers: timers, binding: SensorBinding(scan: { [found] }, hotplug: { _ in [] }),
                                     parameters: BufferedSensorParameters())
             sensor.readingChanged = { [unowned self] in changes.append($0.value) }
@@ -127,7 +126,7 @@ extension FakeLibiioSuites {
         let conversion = ChannelConversion(scale: 0.001, scaleSource: "in_anglvel_scale", offset: 0)
         let scan = BufferedScan(elements: layout.map { BufferedElement(name: "in_" + $0.0, scanIndex: $0.1, conversion: conversion) },
                                 deviceName: "gyro_3d", intervalUs: Self.intervalUs)
-        let found = DiscoveredSensor<ThreeAxes>(sysname: "iio:device2", syspath: "/sys/bus/iio/devices/iio:device2", result: .success(ThreeAxes(scan: scan)))
+        let found = DiscoveredSensor<ThreeAxes>(device: FakeSysfs(device), result: .success(ThreeAxes(scan: scan)))
         let timers = ManualTimers()
         let sensor = BufferedSensor(timers: timers, binding: SensorBinding(scan: { [found] }, hotplug: { _ in [] }), parameters: BufferedSensorParameters())
         var rates: [ThreeAxes.Rate] = []

@@ -74,8 +74,27 @@ enum FakeIIO {
     static var openBuffers: Int { buffers.count }
     /// Every device attribute written through libiio, in order.
     nonisolated(unsafe) static var writes: [(attribute: String, value: String)] = []
-    /// The descriptor `iio_buffer_get_poll_fd` answers (a key for the manual loop's watches).
-    static let pollFD: Int32 = 42
+    /// The descriptor `iio_buffer_get_poll_fd` answers: the read end of a pipe. The manual
+    /// loop's watches take it as a key; a wait outside the loop (`BufferOneShot`'s poll) sees
+    /// it readable while `scanReady()` left a byte in it.
+    static let pollPipe: [Int32] = {
+        var ends: [Int32] = [-1, -1]
+        precondition(pipe(&ends) == 0)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        return ends
+    }()
+    static var pollFD: Int32 { pollPipe[0] }
+
+    /// The buffer's node is readable for a wait outside the loop, until `install` or `drainPollFD`.
+    static func scanReady() {
+        var byte: UInt8 = 1
+        _ = write(pollPipe[1], &byte, 1)
+    }
+
+    static func drainPollFD() {
+        var byte: UInt8 = 0
+        while read(pollFD, &byte, 1) > 0 {}
+    }
     private nonisolated(unsafe) static var table: UnsafeMutablePointer<orientd_iio_api>?
     private nonisolated(unsafe) static var contextToken = 0
     /// Every scan element: a host-order 64-bit signed value.
@@ -135,6 +154,7 @@ enum FakeIIO {
         openContexts = 0
         buffers = []
         writes = []
+        drainPollFD()
         if table == nil { table = makeTable() }
         IIOTable.replace(with: UnsafePointer(table!))
     }

@@ -5,24 +5,33 @@ import Glibc
 /// The udev side (`SysfsDevice`) of a fake libiio device: its sysfs attributes are the fake
 /// device's own, its channels' `in_<channel>_raw` and `scan_elements/in_<channel>_en`; its IIO
 /// event descriptor is a fresh non-blocking pipe, to which `fireMotion()` writes one event.
+/// Without libiio installed it is a plain sysfs directory (a polled sensor's attributes).
 final class FakeSysfs: SysfsDevice {
     let device: FakeIIO.Device
     var properties: [String: String]
+    let syspath: String
+    /// Attributes whose writes the kernel refuses (EBUSY, as while a buffer runs).
+    var refused: Set<String> = []
     /// The write end of the last event pipe handed out, and its read end.
     private(set) var eventWriter: Int32 = -1
     private(set) var eventFD: Int32 = -1
     /// Every attribute written through udev (the custody's restores), in order.
     private(set) var writes: [(attribute: String, value: String)] = []
 
-    init(_ device: FakeIIO.Device, properties: [String: String] = [:]) {
+    init(_ device: FakeIIO.Device, properties: [String: String] = [:], syspath: String? = nil) {
         self.device = device
         self.properties = properties
+        self.syspath = syspath ?? "/sys/bus/iio/devices/" + device.sysname
+    }
+
+    /// A device with `attributes` alone, as a polled sensor's directory.
+    convenience init(_ sysname: String, syspath: String? = nil, _ attributes: [String: String]) {
+        self.init(FakeIIO.Device(sysname, name: sysname, channels: [], attributes: attributes), syspath: syspath)
     }
 
     deinit { if eventWriter >= 0 { close(eventWriter) } }
 
     var sysname: String { device.sysname }
-    var syspath: String { "/sys/bus/iio/devices/" + device.sysname }
     var devnode: String? { "/dev/" + device.sysname }
     func property(_ key: String) -> String? { properties[key] }
 
@@ -41,6 +50,7 @@ final class FakeSysfs: SysfsDevice {
     }
 
     func setAttribute(_ name: String, _ value: String) throws(CallError) {
+        guard !refused.contains(name) else { throw CallError(call: "write \(syspath)/\(name)", errno: EBUSY) }
         writes.append((name, value))
         if let channel = device.channels.first(where: { name == "scan_elements/in_\($0.name)_en" }) {
             channel.enabled = value == "1"

@@ -40,7 +40,7 @@ extension FakeEvdevSuites {
             }
         }
 
-        static let g = ClassifierParameters().standardGravity
+        static let g = standardGravity
 
         @Test func aDeviceThatSendsNoEventsIsPolledThroughTheKernelsState() throws {
             let rig = try Rig(sendsEvents: false)

@@ -29,12 +29,18 @@ final class ReaderRig {
     /// Binds an `IIOSource` to the fake (found by the scan, as udev would list it) and starts it.
     @discardableResult
     func start() throws -> IIOSource {
+        let source = bind()
+        try source.start { [unowned self] in samples.append($0) }
+        return source
+    }
+
+    /// Binds an `IIOSource` to the fake, not started (one-shot reads).
+    func bind() -> IIOSource {
         let source = IIOSource(timers: timers, options: options, scan: { [sysfs] in
             AccelerometerDiscovery.describe(sysfs).map { [$0] } ?? []
         }, hotplug: { _ in [] })
         source.availabilityChanged = { [unowned self] in availability.append($0) }
         self.source = source
-        try source.start { [unowned self] in samples.append($0) }
         return source
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// clock: their sequences, read only while `run(.reading)`, going on where they stopped.
 @Suite struct SyntheticSensorTests {
     static func sensor<Kind: SyntheticSensorKind>(_ kind: Kind.Type, _ timers: ManualTimers) -> SyntheticSensor<Kind> {
-        let found = DiscoveredSensor<Kind>(sysname: "input0", syspath: "/sys/devices/platform/input0", result: .success(Kind()))
+        let found = DiscoveredSensor<Kind>(device: FakeSysfs("input0", syspath: "/sys/devices/platform/input0", [:]), result: .success(Kind()))
         let binding = SensorBinding<Kind>(scan: { [found] }, hotplug: { _ in [] })
         return SyntheticSensor(timers: timers, binding: binding, parameters: SyntheticSensorParameters(light: true, compass: true))
     }

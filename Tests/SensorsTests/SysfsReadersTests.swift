@@ -1,34 +1,30 @@
-import Glibc
 import OrientdTestSupport
 @testable import Sensors
 import Systemd
 import Testing
 
 /// The readers that read one sysfs attribute, in-process on the manual clock: the kernel hinge
-/// (read once per posture tick) and the polled ambient light (a timer while claimed). The
-/// device is a directory with the attribute file; udev's events come from `ManualTimers`.
+/// (read once per posture tick), the polled ambient light (a timer while claimed) and the
+/// pressure sensor (PressureTests). They read through `SysfsDevice`, here the fake's attributes
+/// in memory; udev's events come from `ManualTimers`.
 @Suite struct SysfsReadersTests {
-    /// A fake device directory; `devices` is what the next udev scan finds.
+    /// A fake device; `present` says whether the next udev scan finds it.
     final class Device<Kind: DiscoverableSensorKind> {
-        let syspath: String
+        let sysfs: FakeSysfs
         let found: DiscoveredSensor<Kind>
         var present = true
+        var syspath: String { sysfs.syspath }
 
         init(_ attribute: String, _ value: String, kind: Kind) {
-            var template = Array("/tmp/orientd-sysfs-XXXXXX".utf8CString)
-            syspath = String(cString: mkdtemp(&template)!)
-            found = DiscoveredSensor(sysname: "iio:device7", syspath: syspath, result: .success(kind))
-            write(attribute, value)
+            sysfs = FakeSysfs("iio:device7", [attribute: value])
+            found = DiscoveredSensor(device: sysfs, result: .success(kind))
         }
 
-        func write(_ attribute: String, _ value: String) {
-            let fd = open(syspath + "/" + attribute, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            precondition(fd >= 0)
-            _ = (value + "\n").withCString { Glibc.write(fd, $0, strlen($0)) }
-            close(fd)
-        }
+        /// The driver's next value of `attribute`.
+        func write(_ attribute: String, _ value: String) { sysfs.device.attributes[attribute] = value }
 
-        func remove(_ attribute: String) { unlink(syspath + "/" + attribute) }
+        /// The attribute's file vanishes (reads fail with ENOENT).
+        func remove(_ attribute: String) { sysfs.device.attributes[attribute] = nil }
 
         /// A binding that scans this device (while present) and hears udev through `timers`.
         func binding(_ timers: ManualTimers) -> SensorBinding<Kind> {

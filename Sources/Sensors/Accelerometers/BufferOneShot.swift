@@ -23,7 +23,7 @@ enum BufferOneShot {
         custody?.remember(session.changedAttributes(), of: session.device)
         defer {
             session.close()
-            custody?.restore { bound.device.restore($0, $1) }
+            custody?.restore()
         }
         session.chooseTrigger(name: configuration.name)
         try session.enable(scans: 1)

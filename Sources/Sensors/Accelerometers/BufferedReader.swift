@@ -113,7 +113,7 @@ final class BufferedReader: AccelerometerReader {
                                     quietUs: options.batchIntervalUs, failureLimit: options.failureLimit, reader: reader)
         self.stream = stream
         if !detector.isEmpty {
-            motion = MotionInterrupt(device: udevDevice, sysname: sysname, attributes: detector, chardev: session.fd, custody: custody, loop: loop,
+            motion = MotionInterrupt(device: udevDevice, attributes: detector, chardev: session.fd, custody: custody, loop: loop,
                                      options: options) { [unowned(unsafe) self] in self.motionDetected() }
         }
         stream.waitForData()
@@ -138,13 +138,14 @@ final class BufferedReader: AccelerometerReader {
         guard !stopped else { return }
         stopped = true
         cancelReads()
-        motion?.stop()
-        motion = nil
         stream?.close()
         session.close()
-        // Written as sysfs files (not through libiio, which knows no `buffer/length` attribute
+        // With the buffer off (the kernel refuses its attributes with EBUSY while it runs), the
+        // chip goes back as it was found: the motion detector's events close, and the custody
+        // writes every original back as sysfs files (libiio knows no `buffer/length` attribute
         // and answers ENOENT).
-        custody?.restore { udevDevice.restore($0, $1) }
+        motion = nil
+        custody?.restore()
         Log.debug("\(sysname): buffer disabled, attributes restored")
     }
 

@@ -9,11 +9,16 @@ import Systemd
 ///
 /// Files in the runtime directory (`RuntimeDirectory=orientd`, kept across restarts):
 /// `<sysname>.lock` (holds the owner's pid) and `<sysname>.state` (`attribute<TAB>value` lines).
+/// The lock and the saved state go through `FileAccess` (`SysfsFile`; a test's fake), the
+/// attributes back to the device through `SysfsDevice`: custody is the one place that puts
+/// them back, at a reader's stop, after a crash, or (`restore(_:)`) one feature's own.
 public final class DeviceCustody {
     public let sysname: String
+    private let device: any SysfsDevice
+    private let files: any FileAccess
     private let lockPath: String
     private let statePath: String
-    private var lockFD: Int32
+    private let lock: AnyObject
     /// The saved state's size that `leftovers` reads: a few dozen attributes' lines.
     private static let stateLimit = 4096
     /// Originals in the order they were first changed; restored in reverse.
@@ -31,29 +36,27 @@ public final class DeviceCustody {
     }
 
     /// Takes the device's lock, or says who holds it.
-    public init(sysname: String, directory: String) throws(Refusal) {
-        self.sysname = sysname
-        lockPath = "\(directory)/\(sysname).lock"
-        statePath = "\(directory)/\(sysname).state"
-        mkdir(directory, 0o755)
-        let fd = orientd_open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .failed("cannot open \(lockPath): \(String(cString: strerror(orientd_errno())))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? SysfsFile.read(lockPath)) ?? "?"
-            close(fd)
+    public init(device: any SysfsDevice, directory: String, files: any FileAccess = SysfsFile.system) throws(Refusal) {
+        (sysname, self.device, self.files) = (device.sysname, device, files)
+        lockPath = "\(directory)/\(device.sysname).lock"
+        statePath = "\(directory)/\(device.sysname).state"
+        files.makeDirectory(directory)
+        let held: AnyObject?
+        do throws(CallError) {
+            held = try files.lock(lockPath, owner: "\(getpid())\n")
+        } catch {
+            throw .failed("cannot open \(lockPath): \(String(cString: strerror(error.errno)))")
+        }
+        guard let held else {
+            let holder = (try? files.read(lockPath)) ?? ""
             throw .inUse(pid: holder.isEmpty ? "?" : holder, lock: lockPath)
         }
-        lockFD = fd
-        ftruncate(fd, 0)
-        let pid = "\(getpid())\n"
-        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        lock = held
     }
-
-    deinit { close(lockFD) }
 
     /// Originals a run that did not end cleanly left behind, oldest change first.
     public func leftovers() -> [(attribute: String, value: String)] {
-        guard let text = try? SysfsFile.read(statePath, limit: Self.stateLimit) else { return [] }
+        guard let text = try? files.read(statePath, limit: Self.stateLimit) else { return [] }
         var found: [(attribute: String, value: String)] = []
         for line in text.utf8.split(separator: 0x0a) {
             let parts = line.split(separator: 0x09, maxSplits: 1, omittingEmptySubsequences: false)
@@ -79,18 +82,25 @@ public final class DeviceCustody {
         if added { save() }
     }
 
-    /// Puts every remembered attribute back, newest change first, with `write`; forgets the
-    /// ones written. Failures are logged and the attribute stays remembered.
-    public func restore(_ write: (_ attribute: String, _ value: String) -> Bool) {
-        var failed: [(attribute: String, value: String)] = []
-        for entry in originals.reversed() where !write(entry.attribute, entry.value) {
-            failed.insert(entry, at: 0)
+    /// Puts every remembered attribute back on the device, newest change first, and forgets
+    /// the ones written (`SysfsDevice.restore`: a device that is gone has nothing left to put
+    /// back). A failure is logged and the attribute stays remembered: the next start puts it back.
+    public func restore() { restore { _ in true } }
+
+    /// The same for `attributes` alone (a motion detector turned off while its reader runs).
+    public func restore(_ attributes: [String]) { restore { attributes.contains($0) } }
+
+    private func restore(where chosen: (String) -> Bool) {
+        var kept: [(attribute: String, value: String)] = []
+        for entry in originals.reversed() where !chosen(entry.attribute) || !device.restore(entry.attribute, entry.value) {
+            kept.insert(entry, at: 0)
         }
-        originals = failed
+        guard kept.count != originals.count else { return }
+        originals = kept
         save()
     }
 
-    /// Drops the notes of `attributes`: their owner put the originals back itself.
+    /// Drops the notes of `attributes`: their change did not happen.
     public func forget(_ attributes: [String]) {
         guard originals.contains(where: { attributes.contains($0.attribute) }) else { return }
         originals.removeAll { attributes.contains($0.attribute) }
@@ -107,7 +117,7 @@ public final class DeviceCustody {
 
     private func save() {
         guard !originals.isEmpty else {
-            unlink(statePath)
+            files.remove(statePath)
             return
         }
         var text = ""
@@ -115,7 +125,7 @@ public final class DeviceCustody {
         do throws(CallError) {
             // Only a file written whole replaces the saved state: a short write renamed into
             // place would lose the originals the next run must put back.
-            try SysfsFile.replace(statePath, with: text)
+            try files.replace(statePath, with: text)
         } catch {
             Log.warning("\(sysname): cannot save the original attributes to \(statePath): \(error)")
         }

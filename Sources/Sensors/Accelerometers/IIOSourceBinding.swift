@@ -17,7 +17,7 @@ extension IIOSource {
         let hasRate = candidate.device.attribute("sampling_frequency") != nil
         if candidate.isBuffered || hasDetector || hasRate {
             do {
-                custody = try DeviceCustody(sysname: candidate.sysname, directory: options.runtimeDirectory)
+                custody = try DeviceCustody(device: candidate.device, directory: options.runtimeDirectory)
             } catch {
                 Log.error("\(candidate.sysname): \(error); not reading it")
                 return false
@@ -41,24 +41,18 @@ extension IIOSource {
         guard let custody else { return }
         if candidate.device.attribute("buffer/enable") == "1" {
             report(Log.notice, "\(candidate.sysname): buffer was left enabled with no reader, disabling it")
-            _ = write(candidate, "buffer/enable", "0")
+            do {
+                try candidate.device.setAttribute("buffer/enable", "0")
+            } catch {
+                report(Log.warning, "\(candidate.sysname): cannot disable its buffer: \(error)")
+            }
         }
         let leftovers = custody.leftovers()
         if !leftovers.isEmpty {
             custody.adopt(leftovers)
-            custody.restore { attribute, value in write(candidate, attribute, value) }
+            custody.restore()
             report(Log.notice, "\(candidate.sysname): restored the attributes a previous run left changed: "
                        + leftovers.map { "\($0.attribute)=\($0.value)" }.joined(separator: ", "))
-        }
-    }
-
-    func write(_ candidate: DiscoveredAccelerometer, _ attribute: String, _ value: String) -> Bool {
-        do {
-            try candidate.device.setAttribute(attribute, value)
-            return true
-        } catch {
-            report(Log.warning, "\(candidate.sysname): cannot restore \(attribute)=\(value): \(error)")
-            return false
         }
     }
 

@@ -13,20 +13,19 @@ import Systemd
 /// Free-fall (`mag_falling`) and plain level thresholds are not motion and are left alone.
 /// A detector that keeps firing while the readings rest (a threshold at the noise level) is
 /// turned off after `spuriousMotionLimit` such events in a row, and the reader's timer takes
-/// over. The threshold stays the driver's. What is enabled is noted in the device's custody (a run
-/// that crashes has it put back by the next) and put back on `stop()`.
+/// over. The threshold stays the driver's. What is enabled is noted in the device's custody, which
+/// puts it back: when the detector is turned off, at the reader's stop, or after a crash. A
+/// device not in custody has its detector left alone.
 final class MotionInterrupt {
     /// Event kinds that mean "the device moves", best first.
     static let kinds = ["roc_either", "thresh_either", "mag_rising"]
 
     let attributes: [String]
-    private let device: any SysfsDevice
     private let sysname: String
     private var fd: Int32
     private var watch: (any Cancellable)?
     private let onMotion: () -> Void
-    private let custody: DeviceCustody?
-    private var originals: [(attribute: String, value: String)] = []
+    private let custody: DeviceCustody
     private let spuriousLimit: Int
     /// Events in a row after which no reading moved.
     private var spurious = 0
@@ -46,44 +45,44 @@ final class MotionInterrupt {
         return []
     }
 
-    /// Enables the detector whose enable attributes are `attributes` (`enableAttributes(of:)`)
-    /// and watches its events; nil (logged at debug level) when there are none or it cannot be
-    /// used, and then nothing was changed. `chardev` is the open device node of a running
-    /// buffer; without one the node is opened briefly.
-    init?(device: any SysfsDevice, sysname: String, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
+    /// Enables the detector of `device` whose enable attributes are `attributes`
+    /// (`enableAttributes(of:)`) and watches its events; nil (logged at debug level) when there
+    /// are none, the device is not in custody, or the detector cannot be used, and then nothing
+    /// was changed. `chardev` is the open device node of a running buffer; without one the node
+    /// is opened briefly.
+    init?(device: any SysfsDevice, attributes: [String], chardev: Int32? = nil, custody: DeviceCustody?, loop: any Timers,
           options: ReaderOptions, onMotion: @escaping () -> Void) {
-        (self.device, self.sysname, self.attributes, self.custody) = (device, sysname, attributes, custody)
+        guard let custody, !attributes.isEmpty else { return nil }
+        (sysname, self.attributes, self.custody) = (device.sysname, attributes, custody)
         (spuriousLimit, self.onMotion, fd) = (options.spuriousMotionLimit, onMotion, -1)
-        guard !attributes.isEmpty else { return nil }
         do throws(CallError) {
             fd = try device.openEvents(chardev: chardev)
-            let found = attributes.map { (attribute: $0, value: device.attribute($0) ?? "0") }
-            custody?.remember(found)
-            for entry in found {
-                originals.append(entry)
-                try device.setAttribute(entry.attribute, "1")
-            }
+            custody.remember(attributes.map { (attribute: $0, value: device.attribute($0) ?? "0") })
+            for attribute in attributes { try device.setAttribute(attribute, "1") }
             watch = try loop.watch(fd: fd, events: UInt32(POLLIN)) { [unowned(unsafe) self] _ in self.fired() }
         } catch {
             Log.debug("\(sysname): motion events not used: \(error)")
-            stop()
+            turnOff()
             return nil
         }
         Log.debug("\(sysname): motion events on (\(attributes.joined(separator: ", ")))")
     }
 
-    deinit { stop() }
+    /// Stops watching; the reader's stop puts the enable attributes back with the rest.
+    deinit { close() }
 
-    /// Stops watching and puts the enable attributes back.
-    func stop() {
+    private func close() {
         watch?.cancel()
         watch = nil
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { CLibc.close(fd) }
         fd = -1
-        // What cannot be put back stays in custody: the next start puts it back.
-        let restored = originals.reversed().filter { device.restore($0.attribute, $0.value) }.map { $0.attribute }
-        if !restored.isEmpty { custody?.forget(restored) }
-        originals = []
+    }
+
+    /// Stops watching and has the custody put the enable attributes back now (what cannot be
+    /// put back stays in custody: the reader's stop or the next start puts it back).
+    private func turnOff() {
+        close()
+        custody.restore(attributes)
     }
 
     /// The reader saw a reading move: the events so far were real.
@@ -92,7 +91,7 @@ final class MotionInterrupt {
     private func fired() {
         guard let count = IIOEvents.drain(fd) else {
             Log.warning("\(sysname): the motion event descriptor failed; reading on the timer alone")
-            stop()
+            turnOff()
             return
         }
         guard count > 0 else { return }
@@ -101,7 +100,7 @@ final class MotionInterrupt {
         if spurious >= spuriousLimit {
             Log.notice("\(sysname): motion events keep coming while the readings rest (a threshold at the noise level?); "
                        + "turning the detector off, reading on the timer")
-            stop()
+            turnOff()
             return
         }
         onMotion()

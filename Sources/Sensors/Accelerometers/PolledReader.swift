@@ -24,7 +24,6 @@ final class PolledReader: AccelerometerReader {
     private var malformedLog = RateLimitedLog()
     private var motion: MotionInterrupt?
     private let custody: DeviceCustody?
-    private let udevDevice: any SysfsDevice
     typealias Options = IIOSource.Options
 
     init(device: DiscoveredAccelerometer, configuration: AccelerometerConfiguration, custody: DeviceCustody?, links: ReaderLinks) throws(CallError) {
@@ -37,13 +36,12 @@ final class PolledReader: AccelerometerReader {
             throw CallError(call: "find accel_x/y/z channels of \(device.sysname)", errno: ENODEV)
         }
         channels = found
-        (self.custody, udevDevice) = (custody, device.device)
+        self.custody = custody
         // Fresh values for the fast reads: a chip slower than they are would answer the same
         // conversion again and again.
         ChipRate.apply(device.device, sysname: device.sysname, custody: custody, preferredHz: options.preferredSamplingHz)
-        motion = MotionInterrupt(device: device.device, sysname: device.sysname, attributes: device.motionDetector, custody: custody, loop: loop,
-                                 options: options) { [unowned(unsafe) self] in
-            self.motionDetected()
+        motion = MotionInterrupt(device: device.device, attributes: device.motionDetector, custody: custody, loop: loop, options: options) {
+            [unowned(unsafe) self] in self.motionDetected()
         }
         poll()
     }
@@ -52,9 +50,8 @@ final class PolledReader: AccelerometerReader {
         guard !stopped else { return }
         stopped = true
         cancelTimer()
-        motion?.stop()
         motion = nil
-        custody?.restore { udevDevice.restore($0, $1) }
+        custody?.restore()
     }
 
     private func cancelTimer() {

@@ -15,7 +15,7 @@ public struct Compass: BufferedSensorKind {
     /// `rot_from_north_magnetic`: it is found by its scan index).
     public static let elementName = "in_rot_from_north_magnetic_tilt_comp"
     public let scan: BufferedScan
-    private let range: ClosedRange<Double>
+    let range: ClosedRange<Double>
 
     public var summary: String {
         "\(scan.summary), degrees)"

@@ -16,11 +16,13 @@ public protocol DiscoverableSensorKind {
     var summary: String { get }
 }
 
-/// One device of a kind, found by udev.
+/// One device of a kind, found by udev; its readings come through `device` (sd-device, or a
+/// test's fake).
 public struct DiscoveredSensor<Kind: DiscoverableSensorKind> {
-    public let sysname: String
-    public let syspath: String
+    public let device: any SysfsDevice
     public let result: Result<Kind, PolledSensorRefusal>
+    public var sysname: String { device.sysname }
+    public var syspath: String { device.syspath }
     public var kind: Kind? { try? result.get() }
 }
 
@@ -53,7 +55,7 @@ public final class SensorBinding<Kind: DiscoverableSensorKind>: DeviceBinding<Di
         for subsystem in Kind.subsystems {
             for device in Device.list(subsystem: subsystem) {
                 guard let result = Kind.describe(device, parameters: parameters) else { continue }
-                found.append(DiscoveredSensor(sysname: device.sysname, syspath: device.syspath, result: result))
+                found.append(DiscoveredSensor(device: device, result: result))
             }
         }
         return found

@@ -39,7 +39,7 @@ extension SysfsDevice {
 
 extension Device: SysfsDevice {
     public func readAttribute(_ name: String) throws(CallError) -> String {
-        try SysfsFile.read(syspath + "/" + name)
+        try SysfsFile.system.read(syspath + "/" + name)
     }
 
     public func openEvents(chardev: Int32?) throws(CallError) -> Int32 {

@@ -94,7 +94,7 @@ extension DiscoveredSensor where Kind == KernelHinge {
         guard let hinge else { throw SourceError("\(sysname): not a usable hinge sensor") }
         let text: String
         do {
-            text = try SysfsFile.read(syspath + "/" + hinge.attribute)
+            text = try device.readAttribute(hinge.attribute)
         } catch {
             throw SourceError("\(sysname): \(error)")
         }

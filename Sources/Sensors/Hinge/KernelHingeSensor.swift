@@ -46,7 +46,7 @@ public final class KernelHingeSensor: HingeAngleSource {
         guard let bound, let hinge = bound.hinge else { throw SourceError("no hinge sensor") }
         let text: String
         do {
-            text = try SysfsFile.read(bound.syspath + "/" + hinge.attribute)
+            text = try bound.device.readAttribute(hinge.attribute)
         } catch {
             failures += 1
             if failures >= failureLimit { binding.lose("\(failures) reads failed in a row (\(error))") }

@@ -21,7 +21,7 @@ public struct InputAccelerometerUnits: Equatable, Sendable {
     public let note: String?
 
     /// m/s² per count.
-    public var scale: Double { ClassifierParameters().standardGravity / countsPerG }
+    public var scale: Double { standardGravity / countsPerG }
 
     public init(property text: String?, hasAccelerometerProperty: Bool, resolutions: [Int32]) {
         var note: String?

@@ -46,7 +46,7 @@ public final class PolledSensor<Kind: PolledSensorKind>: BoundSensor<Kind, Kind.
         guard isRunning, let bound, var kind else { return }
         let now = loop.now
         do {
-            let text = try SysfsFile.read(bound.syspath + "/" + kind.attribute)
+            let text = try bound.device.readAttribute(kind.attribute)
             failures = 0
             do {
                 let value = try kind.interpret(text)
