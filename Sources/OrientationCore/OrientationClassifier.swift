@@ -275,17 +275,6 @@ public struct OrientationClassifier: Sendable {
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }
 }
 
-/// cos by its Taylor series (the pure module calls no libm); exact to 1e-12 on [0, π/2].
-/// For thresholds converted once per classifier or screen rule.
-func cosineApproximation(_ x: Double) -> Double {
-    var term = 1.0, sum = 1.0
-    for n in stride(from: 2, through: 30, by: 2) {
-        term *= -x * x / Double((n - 1) * n)
-        sum += term
-    }
-    return sum
-}
-
 extension OrientationClassifier {
     /// The orientation of a single reading, for a query while no stream runs: the nearest
     /// pose with hysteresis relative to `previous`, or `unknown` when the reading is not
