@@ -7,14 +7,27 @@ import CLibc
 public final class IIOContext {
     let handle: OpaquePointer
 
+    /// How many scans a context may take when one fails with ENOENT or ENODEV: libiio's local
+    /// backend reads every device's sysfs files, and a device removed during that read (a hub
+    /// unplugged, a driver unbound) fails the whole scan; the next scan no longer lists it. A
+    /// device that keeps vanishing is a real fault, reported after the last attempt.
+    public static let scanAttemptsAfterRemoval = 3
+
     public init() throws(CallError) {
         try Library.load()
-        guard let context = iio.create_local_context!() else {
-            let error = CallError(call: "iio_create_local_context", errno: orientd_errno())
-            Library.unload()
-            throw error
+        var attempt = 1
+        while true {
+            if let context = iio.create_local_context!() {
+                handle = context
+                return
+            }
+            let errno = orientd_errno()
+            guard errno == ENOENT || errno == ENODEV, attempt < Self.scanAttemptsAfterRemoval else {
+                Library.unload()
+                throw CallError(call: "iio_create_local_context", errno: errno)
+            }
+            attempt += 1
         }
-        handle = context
     }
 
     /// Devices, channels and buffers keep their context alive, so they are gone by now.

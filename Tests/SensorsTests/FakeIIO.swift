@@ -70,6 +70,8 @@ enum FakeIIO {
     nonisolated(unsafe) static var refills: [Refill] = []
     nonisolated(unsafe) static var refillCalls = 0
     nonisolated(unsafe) static var openContexts = 0
+    /// The errnos the next context scans fail with, one a scan (a device removed mid-scan).
+    nonisolated(unsafe) static var contextFailures: [Int32] = []
     nonisolated(unsafe) static var buffers: [Buffer] = []
     static var openBuffers: Int { buffers.count }
     /// Every device attribute written through libiio, in order.
@@ -161,6 +163,7 @@ enum FakeIIO {
 
     static func uninstall() {
         IIOTable.replace(with: nil)
+        contextFailures = []
         devices = []
         buffers = []
     }
@@ -169,6 +172,10 @@ enum FakeIIO {
         let t = UnsafeMutablePointer<orientd_iio_api>.allocate(capacity: 1)
         t.initialize(to: orientd_iio_api())
         t.pointee.create_local_context = {
+            if !FakeIIO.contextFailures.isEmpty {
+                errno = FakeIIO.contextFailures.removeFirst()
+                return nil
+            }
             FakeIIO.openContexts += 1
             return withUnsafeMutablePointer(to: &FakeIIO.contextToken) { OpaquePointer($0) }
         }

@@ -52,6 +52,21 @@ extension FakeLibiioSuites {
         #expect(throws: RawReading.Failure.self) { _ = try RawReading.readOnce(sysname: "iio:device7") }
     }
 
+    @Test func aScanThatMetARemovedDeviceIsTakenAgain() throws {
+        FakeIIO.install([FakeIIO.accelerometer(raw: ["12", "-980", "3"])])
+        defer { FakeIIO.uninstall() }
+        FakeIIO.contextFailures = [ENOENT, ENODEV]
+        #expect(try RawReading.readOnce(sysname: "iio:device0") == (12, -980, 3))
+        #expect(FakeIIO.contextFailures.isEmpty)
+        FakeIIO.contextFailures = Array(repeating: ENOENT, count: IIOContext.scanAttemptsAfterRemoval + 1)
+        #expect(throws: (any Error).self) { _ = try IIOContext() }
+        #expect(FakeIIO.contextFailures == [ENOENT], "gives up after its attempts")
+        FakeIIO.contextFailures = [EACCES, ENOENT]
+        #expect { _ = try IIOContext() } throws: { ($0 as? CallError)?.errno == EACCES }
+        #expect(FakeIIO.contextFailures == [ENOENT], "any other failure is not retried")
+        #expect(FakeIIO.openContexts == 0)
+    }
+
     @Test func eagainOnRefillIsNothingWaiting() throws {
         FakeIIO.install([FakeIIO.accelerometer(raw: ["0", "0", "0"], scanElements: true)])
         defer { FakeIIO.uninstall() }
