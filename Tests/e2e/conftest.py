@@ -33,3 +33,11 @@ def start(bus, testbed):
     yield run
     for d in daemons:
         d.stop()
+
+
+@pytest.fixture
+def uinput(bus):
+    """A plain file standing in for /dev/uinput (this machine has none): orientd's switch writes its events there."""
+    path = os.path.join(bus.dir, 'uinput')
+    open(path, 'wb').close()
+    return path

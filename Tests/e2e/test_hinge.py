@@ -11,10 +11,9 @@ import os
 import subprocess
 import time
 
-import pytest
 
 import orientd_testbed as T
-from test_posture import Hinge, PostureClient, POSES
+from posture_fakes import Hinge, PostureClient, POSES
 
 
 class FakeHingeSensor(T.FakeSimpleSensor):
@@ -30,13 +29,6 @@ class FakeHingeSensor(T.FakeSimpleSensor):
 
     def set(self, degrees):
         self.write('in_angl_raw' if self.kind == 'cros' else 'in_angl0_raw', str(degrees))
-
-
-@pytest.fixture
-def uinput(bus):
-    path = os.path.join(bus.dir, 'uinput')
-    open(path, 'wb').close()
-    return path
 
 
 def test_cros_ec_lid_angle_through_the_bands(testbed, start, bus, uinput):
@@ -56,7 +48,7 @@ def test_cros_ec_lid_angle_through_the_bands(testbed, start, bus, uinput):
     assert c.changes == [('laptop', 'unknown'), ('tent', 'laptop'), ('tablet', 'tent'), ('laptop', 'tablet')]
     assert 'iio:device0: hinge sensor, cros-ec-lid-angle: in_angl_raw in degrees' in daemon.output()
     # The switch follows the kernel's angle too.
-    from test_posture import switch_states
+    from posture_fakes import switch_states
     assert switch_states(uinput) == [0, 1, 0]
     # No accelerometer: orientation has no sensor, posture does not need one.
     assert c.client.get('HasAccelerometer') is False

@@ -7,7 +7,7 @@ import dbus
 import pytest
 
 import orientd_testbed as T
-from test_posture import Hinge, PostureClient
+from posture_fakes import Hinge, PostureClient
 
 LOGIND = ('org.freedesktop.login1', '/org/freedesktop/login1')
 MANAGER = 'org.freedesktop.login1.Manager'

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import orientd_testbed as T
-import test_posture as P
+import posture_fakes as P
 from test_posture_scores import POSTURE_B
 
 # Every band in one trace: laptop, tablet, tent, flat, laptop (the slice below), at 100 Hz.

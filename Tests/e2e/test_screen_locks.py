@@ -1,6 +1,5 @@
-"""Screen orientation locks, supported orientations and ReadGravity (docs/dbus-api.md), end to
-end: the real orientd on a fake IIO accelerometer (or a replayed trace), a private
-dbus-daemon, python-dbus clients in this process and in child processes, orientctl, and
+"""Screen orientation locks (docs/dbus-api.md), end to end: the real orientd on a fake IIO
+accelerometer (or a replayed trace), a private dbus-daemon, python-dbus clients in this process and in child processes, orientctl, and
 Debian's monitor-sensor."""
 import glob
 import os
@@ -9,56 +8,11 @@ import subprocess
 import sys
 import time
 
-import dbus
 import pytest
 
 import orientd_testbed as T
 from test_sensor_proxy import ISP, monitor_sensor, read_until
-import contract as C
-
-ERR = C.Orientation1.interface + '.Error.'
-INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs'
-NO_UPSIDE_DOWN = 'portrait;landscapeLeft;landscapeRight'
-# ScreenParameters.dwellMs is 300 ms; polled at 20 ms, a steady pose reaches the screen well
-# within a second.
-SCREEN_WITHIN = 1.5
-
-
-def lock(client, name):
-    client.obj().LockScreenOrientation(name, dbus_interface=T.IFACE)
-
-
-def unlock(client):
-    client.obj().UnlockScreenOrientation(dbus_interface=T.IFACE)
-
-
-def error_of(call, *args):
-    try:
-        call(*args)
-    except dbus.exceptions.DBusException as e:
-        return e.get_dbus_name()
-    return None
-
-
-def record_changes(client):
-    """Every (property, value) PropertiesChanged carries on Orientation1, in order."""
-    seen = []
-
-    def changed(interface, values, _invalidated):
-        if interface == T.IFACE:
-            for k, v in values.items():
-                seen.append((str(k), [str(x) for x in v] if isinstance(v, dbus.Array) else
-                             (bool(v) if isinstance(v, dbus.Boolean) else str(v))))
-    client.bus.add_signal_receiver(changed, signal_name='PropertiesChanged',
-                                   dbus_interface='org.freedesktop.DBus.Properties', path=T.PATH)
-    return seen
-
-
-def generating(testbed, start, pose='portrait', args=()):
-    acc = testbed.accelerometer(pose=pose)
-    d = start('--poll-interval-ms', '20', *args)
-    d.client.begin()
-    return acc, d
+from screen_calls import ERR, INVALID_ARGS, NO_UPSIDE_DOWN, SCREEN_WITHIN, error_of, generating, lock, record_changes, unlock
 
 
 def test_lock_keeps_the_screen_while_the_device_rotates(testbed, start, bus):
@@ -186,86 +140,6 @@ def test_locks_share_the_caller_limit(testbed, start, bus):
     assert d.client.get('ScreenOrientationLock') == 'landscapeLeft', 'a refused lock changes nothing'
     lock(b, 'landscapeRight')                        # replacing one's own lock is not a new caller
     assert d.client.get('ScreenOrientationLock') == 'landscapeRight'
-
-
-@pytest.mark.parametrize('value, expected', [
-    (NO_UPSIDE_DOWN, ['portrait', 'landscapeLeft', 'landscapeRight']),
-    ('landscapeRight, landscapeLeft,', ['landscapeLeft', 'landscapeRight']),
-    ('portrait;upsideDown', ['portrait', 'portraitUpsideDown', 'landscapeLeft', 'landscapeRight']),
-])
-def test_udev_property_sets_the_supported_orientations(testbed, start, bus, value, expected):
-    acc = testbed.accelerometer(props={'ORIENTD_SUPPORTED_ORIENTATIONS': value})
-    # The udev property wins over the option.
-    d = start('--poll-interval-ms', '20', '--supported-orientations', 'portrait')
-    c = d.client
-    got = [str(x) for x in c.obj().Get(T.IFACE, 'SupportedScreenOrientations',
-                                       dbus_interface='org.freedesktop.DBus.Properties')]
-    assert got == expected, d.output()
-    if len(expected) == 4:
-        assert 'udev property ORIENTD_SUPPORTED_ORIENTATIONS: supported orientations "%s": unknown name "upsideDown"' % value \
-            in d.output(), d.output()
-        return
-    assert 'supported screen orientations: %s (udev property ORIENTD_SUPPORTED_ORIENTATIONS)' % ';'.join(expected) in d.output()
-    c.begin()
-    if 'portrait' in expected:
-        assert c.wait_for('ScreenOrientation', 'portrait'), d.output()
-    acc.set_pose('landscapeLeft')
-    assert c.wait_for('ScreenOrientation', 'landscapeLeft', timeout=SCREEN_WITHIN), d.output()
-    acc.set_pose('portraitUpsideDown')               # not supported: the screen stays
-    assert c.wait_for('Orientation', 'portraitUpsideDown'), d.output()
-    time.sleep(SCREEN_WITHIN)
-    assert c.get('ScreenOrientation') == 'landscapeLeft'
-    assert error_of(lock, c, 'portraitUpsideDown') == INVALID_ARGS
-
-
-def test_a_changed_udev_property_applies_without_a_restart(testbed, start, bus):
-    acc, d = generating(testbed, start)
-    c = d.client
-    seen = record_changes(c)
-    lock(c, 'portraitUpsideDown')
-    acc.change_property('ORIENTD_SUPPORTED_ORIENTATIONS', NO_UPSIDE_DOWN)   # hwdb edited, udevadm trigger
-    assert T.wait_for(lambda: [str(x) for x in c.obj().Get(T.IFACE, 'SupportedScreenOrientations',
-                      dbus_interface='org.freedesktop.DBus.Properties')] == NO_UPSIDE_DOWN.split(';')), d.output()
-    # A lock to an orientation no longer supported is dropped; Begins stay.
-    assert c.get('ScreenOrientationLock') == ''
-    assert c.get('ScreenOrientation') == 'portrait'
-    assert c.get('IsGeneratingNotifications') is True
-    c.pump(0.3)
-    assert ('SupportedScreenOrientations', NO_UPSIDE_DOWN.split(';')) in seen, seen
-    assert 'screen orientation lock of %s dropped' % c.bus.get_unique_name() in d.output(), d.output()
-
-
-def test_the_option_applies_without_a_udev_property(testbed, start, bus):
-    testbed.accelerometer()
-    d = start('--supported-orientations', 'landscapeLeft;landscapeRight')
-    got = [str(x) for x in d.client.obj().Get(T.IFACE, 'SupportedScreenOrientations',
-                                              dbus_interface='org.freedesktop.DBus.Properties')]
-    assert got == ['landscapeLeft', 'landscapeRight']
-
-
-def test_read_gravity_idle_and_generating(testbed, start, bus):
-    acc = testbed.accelerometer()
-    d = start('--poll-interval-ms', '20')
-    c = d.client
-    acc.set_vector(1.5, -9.5, 2.0)
-
-    def gravity():
-        return tuple(float(v) for v in c.obj().ReadGravity(dbus_interface=T.IFACE))
-    idle = gravity()                                 # a one-shot reading: nobody is generating
-    assert c.get('IsGeneratingNotifications') is False
-    assert idle == pytest.approx((1.5, -9.5, 2.0), abs=0.01), d.output()
-    c.begin()
-    acc.set_vector(-9.0, 0.5, 3.0)
-    assert T.wait_for(lambda: gravity() == pytest.approx((-9.0, 0.5, 3.0), abs=0.01)), (gravity(), d.output())
-    out = subprocess.run([os.path.join(T.BIN, 'orientctl'), 'get', '--gravity', '--bus', bus.address],
-                         capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert [float(v) for v in out.stdout.split()] == pytest.approx([-9.0, 0.5, 3.0], abs=0.01)
-
-
-def test_read_gravity_without_a_sensor(testbed, start, bus):
-    d = start('--source', 'none')
-    assert error_of(lambda: d.client.obj().ReadGravity(dbus_interface=T.IFACE)) == ERR + 'NoSensor'
 
 
 def test_compat_orientation_follows_the_lock(testbed, start, bus):
