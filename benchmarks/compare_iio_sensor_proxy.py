@@ -40,150 +40,17 @@ import os
 import random
 import socket
 import statistics
-import subprocess
 import tempfile
 import time
 
-import dbus
-
-from common import T, print_side_by_side, stop_process, summarize, KINDS  # noqa: E402
+from common import T, print_side_by_side, summarize, KINDS  # noqa: E402
+from bench_daemon import ISP_NAMES, Daemon  # noqa: E402,F401
+from process_meters import pss, rates, vmrss  # noqa: E402
 
 IN_PLANE = ['portrait', 'landscapeLeft', 'portraitUpsideDown', 'landscapeRight']
 # A deliberate rotation of a handheld device: 90° in 0.3–0.5 s.
 ROTATION_S = 0.4
 ROTATION_STEP_S = 0.005
-ISP_NAMES = {'portrait': 'normal', 'portraitUpsideDown': 'bottom-up', 'landscapeLeft': 'right-up',
-             'landscapeRight': 'left-up', 'unknown': 'undefined'}
-
-
-class Daemon:
-    """One daemon, its D-Bus names, and a client recording PropertiesChanged."""
-
-    def __init__(self, kind, bus, testbed, orientd_bin, notify_socket=None, wait=True, env_extra=None):
-        self.kind = kind
-        env = dict(os.environ, LD_PRELOAD='libumockdev-preload.so.0', UMOCKDEV_DIR=testbed.root,
-                   DBUS_SYSTEM_BUS_ADDRESS=bus.address)
-        env.update(env_extra or {})
-        if notify_socket:
-            env['NOTIFY_SOCKET'] = notify_socket
-        if kind == 'orientd':
-            # Device locks and saved attributes belong to this testbed, as in the tests.
-            # With the compatibility interface, whose AccelerometerOrientation follows the
-            # screen orientation (what Qt, GNOME and phone shells read).
-            cmd = [os.path.join(orientd_bin, 'orientd'), '--bus', bus.address, '--sensor-proxy-compat',
-                   '--runtime-directory', os.path.join(testbed.root, 'run-orientd')]
-            self.name, self.path, self.iface = T.NAME, T.PATH, T.IFACE
-            self.prop, self.claim, self.release = 'Orientation', 'BeginGeneratingNotifications', 'EndGeneratingNotifications'
-            self.screen_prop = 'ScreenOrientation'
-            self.map = lambda o: o
-        else:
-            cmd = ['/usr/sbin/iio-sensor-proxy']
-            self.name = self.path = self.iface = None
-            self.name, self.path, self.iface = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy', 'net.hadess.SensorProxy'
-            self.prop, self.claim, self.release = 'AccelerometerOrientation', 'ClaimAccelerometer', 'ReleaseAccelerometer'
-            self.screen_prop = self.prop
-            self.map = lambda o: ISP_NAMES[o]
-        self.log = open(os.path.join(bus.dir, kind + '.log'), 'w')
-        self.bus = dbus.bus.BusConnection(bus.address)
-        self.t_exec = time.monotonic_ns()
-        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        if not wait:
-            return
-        self.events = []
-        self.screen_events = []
-        self.compat_events = []
-        self.bus.add_signal_receiver(self._changed, signal_name='PropertiesChanged',
-                                     dbus_interface='org.freedesktop.DBus.Properties', path=self.path)
-        if kind == 'orientd':
-            self.bus.add_signal_receiver(self._compat_changed, signal_name='PropertiesChanged',
-                                         dbus_interface='org.freedesktop.DBus.Properties',
-                                         path='/net/hadess/SensorProxy')
-        assert T.wait_for(lambda: self.bus.name_has_owner(self.name), 10), kind + ' did not start'
-        self.client = T.Client(bus.address)   # only for pumping the main loop
-
-    def _changed(self, iface, changed, invalidated):
-        now = time.monotonic_ns()
-        if self.prop in changed:
-            self.events.append((now, str(changed[self.prop])))
-        if self.screen_prop in changed:
-            self.screen_events.append((now, str(changed[self.screen_prop])))
-
-    def _compat_changed(self, iface, changed, invalidated):
-        if 'AccelerometerOrientation' in changed:
-            self.compat_events.append((time.monotonic_ns(), str(changed['AccelerometerOrientation'])))
-
-    def claim_compat(self):
-        """orientd: also claim through net.hadess.SensorProxy, as a compositor would."""
-        self.bus.get_object('net.hadess.SensorProxy', '/net/hadess/SensorProxy').get_dbus_method(
-            'ClaimAccelerometer', 'net.hadess.SensorProxy')()
-
-    def call(self, method):
-        t0 = time.monotonic_ns()
-        reply = self.bus.get_object(self.name, self.path).get_dbus_method(method, self.iface)()
-        return t0, reply
-
-    def get(self):
-        return str(self.bus.get_object(self.name, self.path).Get(self.iface, self.prop,
-                                                                 dbus_interface='org.freedesktop.DBus.Properties'))
-
-    def wait_event(self, value, since, timeout=5.0, screen=False, compat=False):
-        end = time.monotonic() + timeout
-        events = self.compat_events if compat else self.screen_events if screen else self.events
-        while time.monotonic() < end:
-            self.client.pump(0)
-            for t, v in events[since:]:
-                if v == value:
-                    return t
-            time.sleep(0.002)
-        return None
-
-    def stop(self):
-        stop_process(self.proc)
-
-
-def proc_counters(pid):
-    """CPU ticks of the process, and context switches per thread id."""
-    with open('/proc/%d/stat' % pid) as f:
-        fields = f.read().rsplit(')', 1)[1].split()
-    ticks = int(fields[11]) + int(fields[12])
-    switches = {}
-    for tid in os.listdir('/proc/%d/task' % pid):
-        try:
-            with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
-                switches[tid] = sum(int(line.split()[1]) for line in f
-                                    if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')))
-        except OSError:
-            pass
-    return time.monotonic(), ticks, switches
-
-
-def rates(pid, seconds):
-    """CPU % and wake-ups per second. Wake-ups are summed over threads alive at both ends
-    (a thread that exits in between takes its counter with it; one that starts counts whole)."""
-    t0, c0, s0 = proc_counters(pid)
-    time.sleep(seconds)
-    t1, c1, s1 = proc_counters(pid)
-    hz = os.sysconf('SC_CLK_TCK')
-    wakeups = sum(n - s0.get(tid, 0) for tid, n in s1.items())
-    return 100.0 * (c1 - c0) / hz / (t1 - t0), wakeups / (t1 - t0)
-
-
-def vmrss(pid):
-    with open('/proc/%d/status' % pid) as f:
-        for line in f:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1])
-    return -1
-
-
-def pss(pid):
-    with open('/proc/%d/smaps_rollup' % pid) as f:
-        for line in f:
-            if line.startswith('Pss:'):
-                return int(line.split()[1])
-    return -1
-
-
 def fake_device(tb, kind, mode, args):
     """The fake accelerometer of a mode, and what the daemons' environment needs for it.
     'poll' and 'buffer': as named; 'motion': polled, with the chip's motion detector (IIO
