@@ -33,7 +33,8 @@ public struct DiscoveredInputAccelerometer {
     /// The input device's name (`device/name`), e.g. "ST LIS3LV02DL Accelerometer".
     public let name: String
     public let result: Result<Configuration, Refusal>
-    public let device: Device
+    /// The udev property ORIENTD_SUPPORTED_ORIENTATIONS, unparsed (Contract.Udev).
+    public let supportedOrientations: String?
 
     public var configuration: Configuration? { try? result.get() }
     public var label: String { "\(sysname) (\(name))" }
@@ -70,7 +71,8 @@ public enum InputAccelerometerDiscovery {
         let inputPath = parentPath(device.syspath)
         let name = inputs.first { $0.syspath == inputPath }?.attribute("name") ?? device.attribute("device/name") ?? "?"
         return DiscoveredInputAccelerometer(sysname: device.sysname, syspath: device.syspath, devnode: device.devnode, name: name,
-                                            result: configure(device, inputs: inputs), device: device)
+                                            result: configure(device, inputs: inputs),
+                                            supportedOrientations: device.property(Contract.Udev.supportedOrientations))
     }
 
     static func configure(_ device: Device, inputs: [Device]) -> Result<DiscoveredInputAccelerometer.Configuration, DiscoveredInputAccelerometer.Refusal> {

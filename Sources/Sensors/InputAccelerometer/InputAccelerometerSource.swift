@@ -10,7 +10,7 @@ public final class InputAccelerometerSource: SampleSource {
     public var configurationChanged: (() -> Void)?
     public var name: String { bound.map { "input \($0.label)" } ?? "input (no accelerometer)" }
     public var isAvailable: Bool { bound != nil }
-    public var supportedOrientations: String? { bound?.device.property(Contract.Udev.supportedOrientations) }
+    public var supportedOrientations: String? { bound?.supportedOrientations }
     /// Its axis values are the kernel's state (EVIOCGABS), current whenever the node is
     /// opened: a read before a claim answers the pose of now, as iio-sensor-proxy 3.7 does.
     public var reportsBeforeClaim: Bool { bound != nil }
@@ -27,10 +27,15 @@ public final class InputAccelerometerSource: SampleSource {
     private var sendsEvents = false
     private var hotplugLog = RateLimitedLog(intervalUs: 10_000_000, burst: 8)
 
-    public init(loop: any Timers, options: ReaderOptions) {
+    public convenience init(loop: any Timers, options: ReaderOptions) {
+        self.init(timers: loop, options: options, scan: InputAccelerometerDiscovery.scan)
+    }
+
+    /// `scan` lists the input accelerometers (InputAccelerometerDiscovery, or a test's fakes).
+    init(timers loop: any Timers, options: ReaderOptions, scan: @escaping () -> [DiscoveredInputAccelerometer]) {
         self.loop = loop
         self.options = options
-        binding = DeviceBinding(absence: "input accelerometer", scan: InputAccelerometerDiscovery.scan)
+        binding = DeviceBinding(absence: "input accelerometer", scan: scan)
         binding.select = { [unowned(unsafe) self] in InputAccelerometerDiscovery.select($0, report: self.report) }
         binding.accept = { [unowned(unsafe) self] in self.take($0) }
         binding.report = { [unowned(unsafe) self] in self.report($0, $1) }
