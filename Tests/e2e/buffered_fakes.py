@@ -75,18 +75,9 @@ class FakeBufferedChannel(T.FakeBufferNode):
         self._thread = threading.Thread(target=self._stream, daemon=True)
         self._thread.start()
 
-    def _close_node(self):
-        self._stop.set()
-        if self._thread:
-            self._thread.join(2)
-            self._thread = None
-        if self.fifo is not None:
-            os.close(self.fifo)
-            self.fifo = None
-
     def use(self, mode):
         """Switches the node between 'fifo' and 'file' (one daemon after the other)."""
-        self._close_node()
+        self.close_stream()
         if os.path.lexists(self.node()):
             os.unlink(self.node())
         self.mode = mode
@@ -136,7 +127,7 @@ class FakeBufferedChannel(T.FakeBufferNode):
         self._pump(1.0 / self.hz if self.hz else 0.001, next_scan)
 
     def remove(self):
-        self._close_node()
+        self.close_stream()
         T.send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
 
@@ -145,7 +136,7 @@ class FakeBufferedChannel(T.FakeBufferNode):
         T.send_uevent(self.tb, self.syspath, 'add')
 
     def close(self):
-        self._close_node()
+        self.close_stream()
 
 
 def _is_fifo(path):

@@ -31,13 +31,7 @@ def use_pty_node(acc):
     daemon opens the node."""
     import pty
     import tty
-    acc._stop.set()
-    if acc._thread:
-        acc._thread.join(2)
-        acc._thread = None
-    if acc.fifo is not None:
-        os.close(acc.fifo)
-        acc.fifo = None
+    acc.close_stream()
     leader, follower = pty.openpty()
     tty.setraw(follower)
     os.set_blocking(leader, False)
@@ -55,20 +49,12 @@ def use_pty_node(acc):
 def pty_hangup(acc):
     """Closes the pty's leader side: every read of the node already open fails with EIO from
     now on; a new node is put in place by `use_pty_node` again."""
-    acc._stop.set()
-    if acc._thread:
-        acc._thread.join(2)
-        acc._thread = None
-    os.close(acc.fifo)
-    acc.fifo = None
+    acc.close_stream()
 
 
 def stop_scans(acc):
     """The buffered fake stops producing scans; the device and its node stay."""
-    acc._stop.set()
-    if acc._thread:
-        acc._thread.join(2)
-        acc._thread = None
+    acc.stop_stream()
 
 
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'faults')

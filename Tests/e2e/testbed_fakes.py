@@ -45,6 +45,20 @@ class FakeBufferNode(SysfsAttributes):
         except (OSError, ValueError):
             return 1
 
+    def stop_stream(self):
+        """Stops the thread that fills the node; the node stays as it is."""
+        self._stop.set()
+        if self._thread:
+            self._thread.join(2)
+            self._thread = None
+
+    def close_stream(self):
+        """Stops the thread and closes this side of the node."""
+        self.stop_stream()
+        if self.fifo is not None:
+            os.close(self.fifo)
+            self.fifo = None
+
     def _pump(self, period, next_scan):
         """Every `period` seconds while enabled, `next_scan(fresh)` gives the next scan (or
         None: nothing this time); `fresh` is true for the first one after the buffer was
@@ -255,16 +269,11 @@ class FakeAccelerometer(FakeBufferNode):
 
     # -- hotplug -------------------------------------------------------------------------
     def remove(self, uevent=True):
-        self._stop.set()
-        if self._thread:
-            self._thread.join(2)
-            self._thread = None
+        self.stop_stream()
         if uevent:
             send_uevent(self.tb, self.syspath, 'remove')
         self.tb.remove_device(self.syspath)
-        if self.fifo is not None:
-            os.close(self.fifo)
-            self.fifo = None
+        self.close_stream()
 
     def change_property(self, name, value):
         """An administrator's hwdb edit and `udevadm trigger`: a new udev property and a
@@ -277,12 +286,7 @@ class FakeAccelerometer(FakeBufferNode):
         send_uevent(self.tb, self.syspath, 'add')
 
     def close(self):
-        self._stop.set()
-        if self._thread:
-            self._thread.join(2)
-        if self.fifo is not None:
-            os.close(self.fifo)
-            self.fifo = None
+        self.close_stream()
         if self.motion_events and self.events_fd is not None:
             os.close(self.events_fd)
             self.events_fd = None
