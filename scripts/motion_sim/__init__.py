@@ -1,0 +1,1 @@
+"""The hand, gait and vehicle simulator behind scripts/make-motion-traces.py."""
