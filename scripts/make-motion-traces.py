@@ -33,6 +33,9 @@ set): held-out material with the same physics, to check that nothing is fitted t
 fore-aft, left/right sway, harmonic arm swing; turns with a tanh speed profile that also change
 the lean; a 10-bit 2 g chip with bias, gain error and quantisation), to check that the
 classifier is not fitted to one generator's gait either.
+--variant gait3 writes move_* (also car and bus) and drop_walk_* from a third model, written
+apart from both (motion_sim/gait3.py: paths of the torso and a hand hanging on it as a damped
+spring, differentiated; cadence drift; a chip with its own low-pass; 10, 25 and 100 Hz).
 """
 import os
 import random
@@ -41,6 +44,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from motion_sim.families import dropouts, glances, moving, moving_gait2, turns  # noqa: E402
 from motion_sim.vibration import buzzes, shakes  # noqa: E402
+from motion_sim.gait3 import moving_gait3  # noqa: E402
 
 
 def main():
@@ -52,6 +56,9 @@ def main():
     os.makedirs(out, exist_ok=True)
     if options.get("--variant") == "gait2":
         moving_gait2(out, random.Random(505 + offset))
+        return
+    if options.get("--variant") == "gait3":
+        moving_gait3(out, random.Random(808 + offset))
         return
     for seed, fn in ((101, glances), (202, turns), (303, moving), (404, dropouts), (606, buzzes), (707, shakes)):
         if fn.__name__.startswith(only) or not only:
