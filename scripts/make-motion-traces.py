@@ -33,7 +33,7 @@ set): held-out material with the same physics, to check that nothing is fitted t
 fore-aft, left/right sway, harmonic arm swing; turns with a tanh speed profile that also change
 the lean; a 10-bit 2 g chip with bias, gain error and quantisation), to check that the
 classifier is not fitted to one generator's gait either.
---variant gait3 writes move_* (also car and bus) and drop_walk_* from a third model, written
+--variant gait3 writes move_* (also car and bus), drop_walk_* and glance_* from a third model, written
 apart from both (motion_sim/gait3.py: paths of the torso and a hand hanging on it as a damped
 spring, differentiated; cadence drift; a chip with its own low-pass; 10, 25 and 100 Hz).
 """
@@ -44,7 +44,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from motion_sim.families import dropouts, glances, moving, moving_gait2, turns  # noqa: E402
 from motion_sim.vibration import buzzes, shakes  # noqa: E402
-from motion_sim.gait3 import moving_gait3  # noqa: E402
+from motion_sim.gait3 import glances_gait3, moving_gait3  # noqa: E402
 
 
 def main():
@@ -59,6 +59,7 @@ def main():
         return
     if options.get("--variant") == "gait3":
         moving_gait3(out, random.Random(808 + offset))
+        glances_gait3(out, random.Random(909 + offset))
         return
     for seed, fn in ((101, glances), (202, turns), (303, moving), (404, dropouts), (606, buzzes), (707, shakes)):
         if fn.__name__.startswith(only) or not only:

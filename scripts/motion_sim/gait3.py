@@ -134,9 +134,9 @@ class Gait3:
                 pos[k] += vel[k] * DT
             self.acc.append((acc[0] + direct[i], acc[1], acc[2]))
             self.lag.append(pos[0] - axes[0][i])
-        # slow attitude wander: Ornstein-Uhlenbeck, 1.5 s, 2-4 degrees
+        # slow attitude wander: Ornstein-Uhlenbeck, 1.5 s, 1.5-3 degrees
         self.wander, wp, wb = [], 0.0, 0.0
-        spread = rnd.uniform(2, 4)
+        spread = rnd.uniform(1.5, 3)
         for i in range(0, len(torso.up), 10):
             wp += -wp * 0.01 / 1.5 + rnd.gauss(0, spread * math.sqrt(2 * 0.01 / 1.5))
             wb += -wb * 0.01 / 1.5 + rnd.gauss(0, spread * math.sqrt(2 * 0.01 / 1.5))
@@ -212,12 +212,14 @@ def moving_gait3(out, rnd):
     and drop_walk_* (8 turns, each with a 0.4-1.2 s dropout in its middle), at 10, 25 and 100 Hz."""
     for kind in ("walk", "run", "stairs", "cycle", "car", "bus"):
         for rate in (10, 25, 100):
-            sc = Script(0.0 if kind != "car" else 90.0, rnd.uniform(10, 30))
+            sc = Script(0.0 if kind != "car" else 90.0, rnd.uniform(10, 28))
             sc.hold(3000)
             moving_from = sc.t
             sc.hold(4000, kind="keep", tag=kind)
             for i in range(8):
-                lean = max(5 - sc.beta, min(35 - sc.beta, rnd.uniform(-12, 12)))
+                # leaning back 5-30 degrees: with the wander on top a device stays under 40,
+                # where an edge pose is not in doubt (at 45 it is as near faceUp as its edge)
+                lean = max(5 - sc.beta, min(30 - sc.beta, rnd.uniform(-12, 12)))
                 sc.turn(turn_to_new_pose(sc, rnd), rnd.uniform(400, 1300), tag=kind + "-rotate", profile=settle, dbeta=lean)
                 sc.hold(rnd.uniform(3500, 6500), kind="keep", tag=kind, event=1)
             moving_to = sc.t
@@ -234,3 +236,44 @@ def moving_gait3(out, rnd):
         gait = Gait3("walk", rnd, sc.t / 1000 + 1)
         rows = render3(sc, rate, rnd, gait, lambda ms: True)
         write(out, f"drop_walk_{rate}hz", rows, sc, f"gait3 rotations with dropouts while walking, {rate} Hz")
+
+
+def glances_gait3(out, rnd):
+    """glance_* of the third model: 16 glances per trace toward another edge pose and back, each
+    with its own asymmetry (the way out takes 30-70 % of the time; up to 70 degrees both legs
+    minimum jerk, deeper a reversal without a stop), 40-85 degrees in 0.4-1.2 s, held still or with the attitude's
+    slow wander, through the filtered chip at 10, 25 and 100 Hz."""
+    for start, toward in (("portrait", 1), ("landscapeLeft", -1)):
+        for rate in (10, 25, 100):
+            for wander in (False, True):
+                sc = Script(POSE_PHI[start], rnd.uniform(5, 25))
+                sc.hold(2500)
+                for i in range(16):
+                    amp, ms, share = rnd.uniform(40, 85), rnd.uniform(400, 1200), rnd.uniform(0.3, 0.7)
+                    # a stop at the turning point near an axis is a turn (as in the first model):
+                    # deeper than 70 degrees the hand reverses without stopping
+                    shape = there_and_back if amp <= 70 else skewed_reversal
+                    sc.glance(toward * amp, ms, lambda s, k=share, f=shape: f(s, k))
+                    sc.hold(rnd.uniform(2000, 3000))
+                hand = Gait3("walk", rnd, sc.t / 1000 + 1)
+                # the hand at rest: only the wander of its attitude, no gait
+                hand.acc = [(0.0, 0.0, 0.0)] * len(hand.acc)
+                hand.lag = [0.0] * len(hand.lag)
+                rows = render3(sc, rate, rnd, hand, lambda ms: wander)
+                write(out, f"glance_{start}_{rate}hz_{'wander' if wander else 'still'}", rows, sc,
+                      f"gait3 16 glances from {start}, {rate} Hz")
+
+
+def there_and_back(s, share):
+    """Out to 1 in `share` of the time and back to 0 in the rest, each leg minimum jerk."""
+    s = min(1.0, max(0.0, s))
+    u = s / share if s < share else (1 - s) / (1 - share)
+    return u * u * u * (10 - 15 * u + 6 * u * u)
+
+
+def skewed_reversal(s, share):
+    """Out to 1 at `share` of the time and back: a raised cosine on a time axis bent so that its
+    peak falls at `share`; at the peak the hand reverses (its acceleration is not zero)."""
+    s = min(1.0, max(0.0, s))
+    w = 0.5 * s / share if s < share else 0.5 + 0.5 * (s - share) / (1 - share)
+    return math.sin(math.pi * w) ** 2
