@@ -19,7 +19,10 @@
 /// rest's window took to form. A step or a knock moves several readings.
 /// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
 /// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
-/// rest) is a landing: it ends the suspicion at once.
+/// rest) is a landing: it ends the suspicion at once. A jump from a rest that was not as long as
+/// g begins none: a motor spins up on a device lying still, while a gait read through a chip's
+/// low-pass rests for an instant at each extreme of its step (a stair climber's hand at
+/// 6.5 and 11.8 m/s², 110 ms apart) and would keep new poses out for seconds.
 ///
 /// Pure: time comes with the rests.
 struct RestJumpGuard {
@@ -93,11 +96,12 @@ struct RestJumpGuard {
         var begins = false
         // The first rest after a movement, far from the last one.
         if !wasAtRest, let before = lastRest, Self.distanceSquared(rest, before) >= jumpSquared {
-            if isGravity && abs(before.magnitude - standardGravity) > gravityTolerance {
+            let leftGravity = abs(before.magnitude - standardGravity) <= gravityTolerance
+            if isGravity && !leftGravity {
                 // Into gravity from a rest that was not (free fall, a chip's registers written
                 // one axis at a time): a landing, not a motor's offset setting in.
                 suspectSinceUs = nil
-            } else if t - lastRestUs <= gapUs || arrivedAtOnce(at: rest), spreadSquared > exactSquared {
+            } else if leftGravity, t - lastRestUs <= gapUs || arrivedAtOnce(at: rest), spreadSquared > exactSquared {
                 // Its window holds only samples taken after the last rest's: the two rests were
                 // at most `restJumpMaxMs` apart. Readings that do not move at all are an
                 // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
