@@ -119,6 +119,16 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// plain busy path needs 1.5, reached only once about 90 % of the window is new, and so
     /// waited 0.3–0.5 s after a short turn.
     public var settledMagnitudeDeficitMS2: Double = 2.5
+    /// A sample with no trustworthy estimate keeps the pose a passing one proposed (the
+    /// candidate, and how long it has held) while the stride average proposes it too and is
+    /// within this of g. Sampled at 10 Hz a runner's 3 Hz step gives 3-4 readings of 5-18 m/s²
+    /// per step: the step average passes at one phase in three, the stride average of 8-9
+    /// readings over-weights one phase and swings 8-14 m/s² long (make-motion-traces.py
+    /// --variant gait3, seed 1), so the candidate was dropped at every other sample and a turn
+    /// was reported 1-3 s late. 4 m/s² is that swing; a free fall or a push reads far shorter or
+    /// longer. Running p95 there 1056 -> 460 ms; default, gait2, seeds 101-112, buzz seeds 1-40
+    /// and the corpora kept their bad changes (none new).
+    public var strideKeepsCandidateMS2: Double = 4
     /// The step average must also have about the length of g: a step's residual linear
     /// acceleration is at most a runner's hand swing, 0.9 m/s over 0.35 s, 2.6 m/s². A
     /// vibration motor's buzz aliased to 0.5 Hz leaves 4–6 m/s² in it while it points to

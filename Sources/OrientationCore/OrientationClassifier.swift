@@ -117,8 +117,9 @@ public struct OrientationClassifier: Sendable {
             settleMs = busy.settleMs
         } else {
             // No trustworthy gravity (free fall, violent motion): keep the answer, and a pose
-            // seen before this moment must prove itself again afterwards.
-            candidate = nil
+            // seen before this moment must prove itself again afterwards, unless the stride
+            // average still proposes it (`strideKeepsCandidate`).
+            if !strideKeepsCandidate() { candidate = nil }
             return nil
         }
         return consider(hysteresis.propose(estimate, current: orientation), at: t, settleMs: settleMs)
@@ -172,6 +173,15 @@ public struct OrientationClassifier: Sendable {
               spread.mean.dot(axis) / spread.mean.magnitude >= firstAnswerMinCos
         else { return nil }
         return spread.mean
+    }
+
+    /// Between two samples whose step average passes, one whose step average does not (a 10 Hz
+    /// runner's 3 Hz step: 3-4 samples a step, each step average another part of it) keeps the
+    /// candidate when the stride average proposes it too (`strideKeepsCandidateMS2`).
+    private func strideKeepsCandidate() -> Bool {
+        guard let candidate, abs(stride.mean.magnitude - standardGravity) <= parameters.strideKeepsCandidateMS2
+        else { return false }
+        return hysteresis.propose(stride.mean, current: orientation) == candidate
     }
 
     /// The stride average is as long as g, or shorter only by a rotation inside its window
