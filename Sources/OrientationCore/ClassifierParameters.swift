@@ -159,6 +159,25 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// … once it is this long in that plane at least: shorter, its direction is the sensor's
     /// noise and a step's residual (0.5–1 m/s² after averaging), not gravity's.
     public var halfTurnMinimumLengthMS2: Double = 0.8
+    /// After a half turn while running (`gaitStrikeMS2`) the step's pose is reported from the
+    /// step average alone (it agrees, leaning back or not, whatever the stride average) once it
+    /// held this long: the stride average of a 0.6–0.7 s half turn points past 60° only 0.3–0.4 s
+    /// after its end, and a runner leaning back 15–30° leaves the step 30° or more off the axis in
+    /// space. No side pose is shown this way (the pose is the opposite one); 100 ms is three
+    /// readings at 10 Hz, a step average's wobble of one reading does not hold that long. Device
+    /// running p95 353 → 320 ms (scripts/score-motion), gait2 318 → 289, held-out seeds 101–112
+    /// 295–429 → 262–355; no new bad change or third-pose pass, corpora unchanged.
+    public var halfTurnStepSettleMs: Double = 100
+    /// A foot strike lifts the reading's length this far above g after a reading at or below it
+    /// (`GaitRhythm`): a runner's heel strike 1–2 g, seen at 10 Hz as well (a runner's readings
+    /// there span 4.9–17.7 m/s², 3–4 per step). A watch on an exercising arm (real corpus,
+    /// R_watch_ABD, R_watch_FEL) swings past the opposite pose for 0.3–1 s without this rhythm:
+    /// the half-turn path from the step alone made 2 bad changes there without it.
+    public var gaitStrikeMS2: Double = 2
+    /// Two strikes this far apart are a runner's step: 150–180 steps a minute are 330–400 ms, a
+    /// slow jog 430 ms; a walker's 500 ms and an arm's 1–2 s swing are not.
+    public var gaitMinimumStepMs: Double = 250
+    public var gaitMaximumStepMs: Double = 450
 
     // MARK: A jump between two rests: a vibration motor spinning up
 

@@ -15,7 +15,8 @@
 /// - **step-led on the move**: the last step's average, reported after `settledSettleMs`, when
 ///   it points well inside a new edge-up pose and the stride average is past the midpoint
 ///   toward it (`stepLedMagnitudeDeficitMS2`), or, after a half turn (the opposite pose), points
-///   within `halfTurnStrideAxisDegrees` of it in the screen's plane whatever its length.
+///   within `halfTurnStrideAxisDegrees` of it in the screen's plane whatever its length; after a
+///   half turn, running, the step alone after `halfTurnStepSettleMs`.
 /// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
@@ -37,6 +38,7 @@ public struct OrientationClassifier: Sendable {
     private var restJump: RestJumpGuard
     private var poseBeforeJump: Orientation = .unknown
     private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
+    private var gait: GaitRhythm
     private var samplesSinceReset = 0
     private var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
@@ -63,6 +65,7 @@ public struct OrientationClassifier: Sendable {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
         restJump = RestJumpGuard(parameters: parameters)
+        gait = GaitRhythm(parameters: parameters)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
@@ -96,6 +99,7 @@ public struct OrientationClassifier: Sendable {
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
+        gait.observe(excess: g.magnitude - standardGravity, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
 
@@ -190,7 +194,8 @@ public struct OrientationClassifier: Sendable {
     private func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
-        if let led = stepLedReading() ?? halfTurnReading() { return (led, p.settledSettleMs) }
+        if let led = stepLedReading() { return (led, p.settledSettleMs) }
+        if let turned = halfTurnReading() { return turned }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
         guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
               abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
@@ -210,19 +215,22 @@ public struct OrientationClassifier: Sendable {
         return recent
     }
 
-    /// The half-turn reading (`halfTurnStrideAxisDegrees`): the last step's average proposes the
-    /// pose opposite the reported one and agrees with it (`stepAgrees`), and the stride average,
-    /// two opposite poses cancelling to any length, points within the limit of that pose's axis
-    /// in the screen's plane.
-    private func halfTurnReading() -> Vector3? {
+    /// The half-turn reading: the last step's average proposes the pose opposite the reported
+    /// one. It is reported after `settledSettleMs` when it agrees (`stepAgrees`) and the stride
+    /// average, two opposite poses cancelling to any length, points within
+    /// `halfTurnStrideAxisDegrees` of that pose's axis in the screen's plane; after
+    /// `halfTurnStepSettleMs` when it agrees only leaning back, or the stride average lags, while
+    /// running (`GaitRhythm`).
+    private func halfTurnReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let recent = stride.stepMean, mean = stride.mean
-        let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
-        guard mean.magnitude - standardGravity <= p.strideMagnitudeToleranceMS2, planar >= p.halfTurnMinimumLengthMS2,
+        guard mean.magnitude - standardGravity <= p.strideMagnitudeToleranceMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose.isEdgeUp,
-              let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0,
-              (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos, stepAgrees(with: pose) else { return nil }
-        return recent
+              let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0 else { return nil }
+        let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
+        if planar >= p.halfTurnMinimumLengthMS2, (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos,
+           stepAgrees(with: pose) { return (recent, p.settledSettleMs) }
+        return gait.isRunning(at: lastTimeUs) && stepAgrees(with: pose, leaning: true) ? (recent, p.halfTurnStepSettleMs) : nil
     }
 
     /// The stride average proposes a new pose and the last step's average points within
@@ -263,6 +271,7 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
+        gait.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t
