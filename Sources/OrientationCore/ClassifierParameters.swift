@@ -168,6 +168,21 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// running p95 353 → 320 ms (scripts/score-motion), gait2 318 → 289, held-out seeds 101–112
     /// 295–429 → 262–355; no new bad change or third-pose pass, corpora unchanged.
     public var halfTurnStepSettleMs: Double = 100
+    /// After a quarter turn while running the step's pose is reported from the step average
+    /// alone (it agrees, leaning back or not) once the step average `steadyStepLagMs` before
+    /// proposed the same pose within `steadyStepAxisDegrees`, both for this long: the device has
+    /// stopped turning, while the stride average's midpoint (`stepLedMagnitudeDeficitMS2`) comes
+    /// 0.3–0.5 s after a turn's end at 10 Hz. Moving through a side pose on a half turn the step
+    /// average turns on faster than that (a 0.4–1.2 s half turn, minimum jerk, at its fastest in
+    /// the side pose). Device running p95 320 → 269 ms (scripts/score-motion, default seed),
+    /// gait2 289 → 288, held-out 101–112 no worse (s101 295 → 281, s107 290 → 280); no new bad
+    /// change or third-pose pass, corpora unchanged.
+    public var steadyTurnSettleMs: Double = 150
+    /// Two readings at 10 Hz: the two step averages differ by two of their 3–4 readings at
+    /// least. 100 ms (one) let a 10 Hz half turn show its side pose (move_run_10hz, default seed).
+    public var steadyStepLagMs: Double = 200
+    /// Twice a runner's sway of the step average (±3–8°, `leaningStepAxisDegrees`).
+    public var steadyStepAxisDegrees: Double = 15
     /// A foot strike lifts the reading's length this far above g after a reading at or below it
     /// (`GaitRhythm`): a runner's heel strike 1–2 g, seen at 10 Hz as well (a runner's readings
     /// there span 4.9–17.7 m/s², 3–4 per step). A watch on an exercising arm (real corpus,

@@ -4,8 +4,9 @@ import Testing
 /// The half-turn path from the step alone (`ClassifierParameters.halfTurnStepSettleMs`, gated by
 /// `GaitRhythm`): a runner leaning back turns the device to the opposite pose; its step average
 /// agrees only in the screen's plane and the stride average lags, yet the new pose is reported
-/// soon after the turn, and never a side pose on the way. An arm's swing past the opposite pose
-/// without a runner's rhythm is not taken that way.
+/// soon after the turn, and never a side pose on the way; so is a quarter turn once the step
+/// average holds still (`steadyTurnSettleMs`). An arm's swing past the opposite pose without a
+/// runner's rhythm is not taken that way.
 @Suite struct HalfTurnWhileRunningTests {
     /// Running leaning back 30°, portrait to upside down in 0.6 s from 4 s on, and back from 7 s.
     static func halfTurns(rateHz: Double) -> [Sample] {
@@ -29,6 +30,24 @@ import Testing
             #expect(slow[i].timeMs - quick[i].timeMs >= 50, "\(slow[i].timeMs - quick[i].timeMs) ms sooner")
             #expect(quick[i].timeMs - end <= 300, "\(quick[i].timeMs - end) ms after the turn")
         }
+    }
+
+    /// The steady-turn path (`steadyTurnSettleMs`): a quarter turn in 0.4 s while running,
+    /// leaning back 35°, is reported once the step average held still in the new pose, before
+    /// the stride average passes its midpoint (60–100 ms sooner here).
+    @Test("a quarter turn while running is reported once the step average is steady", arguments: [10.0, 50.0, 100.0])
+    func steadyQuarterTurn(rateHz: Double) {
+        let samples = SettledOnTheMoveTests.running(rateHz: rateHz, untilMs: 8000, leanDegrees: 35) { t in
+            90 * SettledOnTheMoveTests.minimumJerk((t - 4000) / 400)
+        }
+        var without = ClassifierParameters()
+        without.steadyStepAxisDegrees = 0  // the path never applies
+        let quick = classify(samples), slow = classify(samples, parameters: without)
+        #expect(quick.map(\.orientation) == [.portrait, .landscapeLeft])
+        #expect(slow.map(\.orientation) == quick.map(\.orientation))
+        guard quick.count == 2, slow.count == 2 else { return }
+        #expect(slow[1].timeMs - quick[1].timeMs >= 50, "\(slow[1].timeMs - quick[1].timeMs) ms sooner")
+        #expect(quick[1].timeMs - 4400 <= 400, "\(quick[1].timeMs - 4400) ms after the turn")
     }
 
     @Test("a strike is the first reading 2 m/s² above g after one at or below it; a runner's steps are 250–450 ms apart")
