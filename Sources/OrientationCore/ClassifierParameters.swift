@@ -169,6 +169,40 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// … once it is this long in that plane at least: shorter, its direction is the sensor's
     /// noise and a step's residual (0.5–1 m/s² after averaging), not gravity's.
     public var halfTurnMinimumLengthMS2: Double = 0.8
+    /// After a half turn while running (`gaitStrikeMS2`) the step's pose is reported from the
+    /// step average alone (it agrees, leaning back or not, whatever the stride average) once it
+    /// held this long: the stride average of a 0.6–0.7 s half turn points past 60° only 0.3–0.4 s
+    /// after its end, and a runner leaning back 15–30° leaves the step 30° or more off the axis in
+    /// space. No side pose is shown this way (the pose is the opposite one); 100 ms is three
+    /// readings at 10 Hz, a step average's wobble of one reading does not hold that long. Device
+    /// running p95 353 → 320 ms (scripts/score-motion), gait2 318 → 289, held-out seeds 101–112
+    /// 295–429 → 262–355; no new bad change or third-pose pass, corpora unchanged.
+    public var halfTurnStepSettleMs: Double = 100
+    /// After a quarter turn while running the step's pose is reported from the step average
+    /// alone (it agrees, leaning back or not) once the step average `steadyStepLagMs` before
+    /// proposed the same pose within `steadyStepAxisDegrees`, both for this long: the device has
+    /// stopped turning, while the stride average's midpoint (`stepLedMagnitudeDeficitMS2`) comes
+    /// 0.3–0.5 s after a turn's end at 10 Hz. Moving through a side pose on a half turn the step
+    /// average turns on faster than that (a 0.4–1.2 s half turn, minimum jerk, at its fastest in
+    /// the side pose). Device running p95 320 → 269 ms (scripts/score-motion, default seed),
+    /// gait2 289 → 288, held-out 101–112 no worse (s101 295 → 281, s107 290 → 280); no new bad
+    /// change or third-pose pass, corpora unchanged.
+    public var steadyTurnSettleMs: Double = 150
+    /// Two readings at 10 Hz: the two step averages differ by two of their 3–4 readings at
+    /// least. 100 ms (one) let a 10 Hz half turn show its side pose (move_run_10hz, default seed).
+    public var steadyStepLagMs: Double = 200
+    /// Twice a runner's sway of the step average (±3–8°, `leaningStepAxisDegrees`).
+    public var steadyStepAxisDegrees: Double = 15
+    /// A foot strike lifts the reading's length this far above g after a reading at or below it
+    /// (`GaitRhythm`): a runner's heel strike 1–2 g, seen at 10 Hz as well (a runner's readings
+    /// there span 4.9–17.7 m/s², 3–4 per step). A watch on an exercising arm (real corpus,
+    /// R_watch_ABD, R_watch_FEL) swings past the opposite pose for 0.3–1 s without this rhythm:
+    /// the half-turn path from the step alone made 2 bad changes there without it.
+    public var gaitStrikeMS2: Double = 2
+    /// Two strikes this far apart are a runner's step: 150–180 steps a minute are 330–400 ms, a
+    /// slow jog 430 ms; a walker's 500 ms and an arm's 1–2 s swing are not.
+    public var gaitMinimumStepMs: Double = 250
+    public var gaitMaximumStepMs: Double = 450
 
     // MARK: A jump between two rests: a vibration motor spinning up
 

@@ -15,7 +15,9 @@
 /// - **step-led on the move**: the last step's average, reported after `settledSettleMs`, when
 ///   it points well inside a new edge-up pose and the stride average is past the midpoint
 ///   toward it (`stepLedMagnitudeDeficitMS2`), or, after a half turn (the opposite pose), points
-///   within `halfTurnStrideAxisDegrees` of it in the screen's plane whatever its length.
+///   within `halfTurnStrideAxisDegrees` of it in the screen's plane whatever its length; after a
+///   half turn, running, the step alone after `halfTurnStepSettleMs`; after a quarter turn,
+///   running, the step alone when it held still (`steadyStepLagMs`) for `steadyTurnSettleMs`.
 /// Right after a violent sample a still reading of a new pose needs the settled evidence too (the
 /// step average agrees, the stride average as long as g): a shake's turning point and a
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
@@ -33,12 +35,14 @@ public struct OrientationClassifier: Sendable {
     /// What is reported now; `unknown` until the first stable reading.
     public private(set) var orientation: Orientation = .unknown
 
-    private let hysteresis: PoseHysteresis
+    // Internal, not private, for the running turns' readings (RunningTurns.swift).
+    let hysteresis: PoseHysteresis
     private var restJump: RestJumpGuard
     private var poseBeforeJump: Orientation = .unknown
-    private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
+    private(set) var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
+    private(set) var gait: GaitRhythm
     private var samplesSinceReset = 0
-    private var lastTimeUs: Int64 = 0
+    private(set) var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
     private var lastLoudUs: Int64 = 0
     private var lastViolentUs: Int64 = 0
@@ -56,13 +60,14 @@ public struct OrientationClassifier: Sendable {
     private let stillToleranceSquared: Double
     private let settledAxisCos: Double
     private let leaningStepAxisCos: Double
-    private let halfTurnStrideAxisCos: Double
+    let halfTurnStrideAxisCos: Double
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
         self.parameters = parameters
         hysteresis = PoseHysteresis(parameters: parameters)
         restJump = RestJumpGuard(parameters: parameters)
+        gait = GaitRhythm(parameters: parameters)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
@@ -96,6 +101,7 @@ public struct OrientationClassifier: Sendable {
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
+        gait.observe(excess: g.magnitude - standardGravity, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
 
@@ -200,7 +206,8 @@ public struct OrientationClassifier: Sendable {
     private func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
-        if let led = stepLedReading() ?? halfTurnReading() { return (led, p.settledSettleMs) }
+        if let led = stepLedReading() { return (led, p.settledSettleMs) }
+        if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
         guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
               abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
@@ -220,21 +227,6 @@ public struct OrientationClassifier: Sendable {
         return recent
     }
 
-    /// The half-turn reading (`halfTurnStrideAxisDegrees`): the last step's average proposes the
-    /// pose opposite the reported one and agrees with it (`stepAgrees`), and the stride average,
-    /// two opposite poses cancelling to any length, points within the limit of that pose's axis
-    /// in the screen's plane.
-    private func halfTurnReading() -> Vector3? {
-        let p = parameters
-        let recent = stride.stepMean, mean = stride.mean
-        let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
-        guard mean.magnitude - standardGravity <= p.strideMagnitudeToleranceMS2, planar >= p.halfTurnMinimumLengthMS2,
-              let pose = hysteresis.propose(recent, current: orientation), pose.isEdgeUp,
-              let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0,
-              (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos, stepAgrees(with: pose) else { return nil }
-        return recent
-    }
-
     /// The stride average proposes a new pose and the last step's average points within
     /// `settledAxisDegrees` of that pose's axis: two estimates of different lag agree.
     private func settledOnTheMove() -> Bool {
@@ -245,7 +237,7 @@ public struct OrientationClassifier: Sendable {
 
     /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)
     /// and points within `settledAxisDegrees` of `pose`'s axis (`leaning`: see the type's notes).
-    private func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
+    func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
         guard let axis = pose.gravityAxis else { return false }
         let recent = stride.stepMean, length = recent.magnitude
         guard abs(length - standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
@@ -273,6 +265,7 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
+        gait.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t

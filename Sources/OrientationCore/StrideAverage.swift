@@ -66,6 +66,20 @@ struct StrideAverage {
     /// The mean of the samples of the last `stepWindowUs`.
     var stepMean: Vector3 { stepCount == 0 ? .zero : stepSum * (1 / Double(stepCount)) }
 
+    /// The mean of the samples taken at or after `startUs` and before `endUs`; nil when none.
+    func mean(from startUs: Int64, before endUs: Int64) -> Vector3? {
+        var n = 0, total = Vector3.zero
+        for i in 0..<count {
+            let index = slot(fromNewest: i)
+            if times[index] < startUs { break }
+            if times[index] < endUs {
+                total = total + values[index]
+                n += 1
+            }
+        }
+        return n == 0 ? nil : total * (1 / Double(n))
+    }
+
     /// The newest samples taken at or after `startUs`, but at least the newest `minimumCount`:
     /// their mean, and the largest distance of one of them from it (squared). nil when fewer
     /// than `minimumCount` samples are held.

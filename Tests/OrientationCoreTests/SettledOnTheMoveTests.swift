@@ -99,6 +99,7 @@ import OrientationCore
         }
         var without = ClassifierParameters()
         without.halfTurnMinimumLengthMS2 = .infinity  // the path never applies
+        without.halfTurnStepSettleMs = .infinity  // nor its variant from the step alone
         let quick = classify(samples), slow = classify(samples, parameters: without)
         #expect(quick.map(\.orientation) == [.portrait, .portraitUpsideDown, .portrait])
         #expect(slow.map(\.orientation) == quick.map(\.orientation))
