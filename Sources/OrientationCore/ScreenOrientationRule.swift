@@ -157,13 +157,16 @@ public struct ScreenOrientationRule: Sendable {
         }
         let near = nearPose(stride.mean, span: stride.span(at: t),
                             tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
-        if near != strideNear {
+        // Only the length failed, and the stride still points there: the evidence stays.
+        let kept = nearPose(stride.mean, span: stride.span(at: t),
+                            tolerance: parameters.strideKeepsEvidenceMS2, minimumSpanUs: strideMinimumSpanUs)
+        if near != strideNear, near != .unknown || kept != strideNear {
             strideNear = near
             strideNearSinceUs = t
         }
         let stepPose = nearPose(stride.stepMean, span: stride.stepSpan(at: t),
                                 tolerance: parameters.stepMagnitudeToleranceMS2, minimumSpanUs: stepMinimumSpanUs)
-        if stepPose != stepNear {
+        if stepPose != stepNear, stepPose != .unknown || kept != stepNear {
             stepNear = stepPose
             stepNearSinceUs = t
         }

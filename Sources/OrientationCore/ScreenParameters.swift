@@ -114,6 +114,13 @@ public struct ScreenParameters: Equatable, Sendable {
     public var strideMinimumSpanMs: Double = 500
     /// … and when its length is that of g within this (linear acceleration averaged out).
     public var strideMagnitudeToleranceMS2: Double = 1.5
+    /// A stride or step average that fails only its length check keeps the pose it was near
+    /// (and how long) while the stride average, within this of g, still points near that pose's
+    /// axis. Sampled at 10 or 25 Hz a runner's 3 Hz step gives a few readings a step, so both
+    /// averages over-weight one phase and swing 8-14 m/s² long (make-motion-traces.py
+    /// --variant gait3), and each swing restarted the stride and step holds: the screen
+    /// followed a turn 0.6-1.3 s after the device. The classifier's `strideKeepsCandidateMS2`.
+    public var strideKeepsEvidenceMS2: Double = 4
     /// The stride average must point within this of the pose's axis in the screen's plane
     /// (which edge is up; leaning back does not count: people read leaning the device back
     /// 30–45° while walking, and 35° in space kept the screen of a device leaned 40° back

@@ -34,6 +34,16 @@ import OrientationCore
         let changes = classifier.process(Self.recorded.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) })
         #expect(changes.map(\.orientation) == [.landscapeLeft, .portrait])
         let turned = try #require(changes.last)
-        #expect(turned.timeUs / 1000 - 30_375 < 700, "portrait \(turned.timeUs / 1000 - 30_375) ms after the turn ended")
+        #expect(turned.timeUs / 1000 - 30_375 < 600, "portrait \(turned.timeUs / 1000 - 30_375) ms after the turn ended")
+    }
+
+    /// The screen's stride and step evidence likewise (`ScreenParameters.strideKeepsEvidenceMS2`).
+    @Test func theScreenFollowsTheTurnWithinAStrideToo() throws {
+        var classifier = OrientationClassifier()
+        var rule = ScreenOrientationRule()
+        let changes = rule.process(Self.recorded.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }, classifier: &classifier)
+        #expect(changes.map(\.orientation) == [.landscapeLeft, .portrait])
+        let turned = try #require(changes.last)
+        #expect(turned.timeUs / 1000 - 30_375 < 600, "portrait \(turned.timeUs / 1000 - 30_375) ms after the turn ended")
     }
 }
