@@ -22,6 +22,16 @@ public struct ResumeParameters: Equatable, Sendable {
     /// bounce (up to 0.4 g along gravity) do not average out in 200 ms, a shake (1–3 g) or a
     /// fall does not pass.
     public var magnitudeToleranceMS2: Double = 4
+    /// The screen takes the first data's answer only for a device carried on the move before
+    /// the pause: the length of its readings varied by this much at least (standard deviation,
+    /// `bounceTimeConstantMs`). A walker's bounce spreads it by 0.66 m/s² or more at a dropout
+    /// in the gentlest gait of the material (scripts/make-motion-traces.py --variant gait2),
+    /// a hand holding, turning or glancing by 0.3 at most (glance_*, turn_*, drop_hand_*): in the
+    /// hand a glance the pause hid can come back near an axis and stay for the window, while
+    /// the screen's hold answers a turn in the hand soon enough.
+    public var carriedBounceMS2: Double = 0.45
+    /// The spread is followed with this time constant: a stride and more (a step 0.5 s).
+    public var bounceTimeConstantMs: Double = 500
 
     public init() {}
 }
@@ -41,6 +51,8 @@ struct ResumeWindow {
     private let minimumPlanarShare: Double
     private let magnitudeTolerance: Double
     private let minimumSamples: Int
+    private let bounceTimeConstantUs: Double
+    private var lengthMean = 0.0, lengthVariance = 0.0, lastUs: Int64?
 
     private var startUs: Int64?  // the first sample after the pause; nil when no window is open
     private var pose = Orientation.unknown
@@ -53,7 +65,11 @@ struct ResumeWindow {
         minimumPlanarShare = cosineApproximation(p.maximumLeanDegrees * .pi / 180)
         magnitudeTolerance = p.magnitudeToleranceMS2
         minimumSamples = p.minimumSamples
+        bounceTimeConstantUs = p.bounceTimeConstantMs * 1000
     }
+
+    /// How much the length of the readings has varied lately (standard deviation, m/s²).
+    var bounceMS2: Double { lengthVariance.squareRoot() }
 
     /// Opens a window at the first sample after a pause (call before `append` of that sample).
     mutating func open(at t: Int64) {
@@ -66,6 +82,16 @@ struct ResumeWindow {
     /// Feeds one sample; returns the edge-up pose the window's samples agree on, once, when they
     /// span `windowMs`, and the window's mean (for the caller's own checks).
     mutating func append(_ g: Vector3, at t: Int64) -> (pose: Orientation, mean: Vector3)? {
+        let length = g.magnitude
+        if let last = lastUs, t >= last {
+            let k = Double(t - last) / (bounceTimeConstantUs + Double(t - last)), d = length - lengthMean
+            lengthMean += k * d
+            lengthVariance = (1 - k) * (lengthVariance + k * d * d)
+        } else {
+            lengthMean = length
+            lengthVariance = 0
+        }
+        lastUs = t
         guard let start = startUs else { return nil }
         let here = planarPose(g)
         guard here != .unknown, pose == .unknown || here == pose else {

@@ -141,7 +141,8 @@ public struct ScreenOrientationRule: Sendable {
 
     /// Updates the motion measurements and the stride evidence. A restart (first sample, or a
     /// pause) makes the classifier's pose count as new: the device could have turned and come
-    /// back unseen.
+    /// back unseen. The first data after a pause answer at once only for a device carried on the
+    /// move before it (`ResumeParameters.carriedBounceMS2`).
     private mutating func track(_ g: Vector3, at t: Int64) {
         damped.track(g, at: t)  // restarts with `motion`: same samples, same gap limit
         if motion.track(g, at: t) {
@@ -151,7 +152,7 @@ public struct ScreenOrientationRule: Sendable {
             stepNear = .unknown
             movingSinceUs = nil
             devicePoseSinceUs = t
-            if orientation != .unknown { resume.open(at: t) }
+            if orientation != .unknown, resume.bounceMS2 >= parameters.resume.carriedBounceMS2 { resume.open(at: t) }
         }
         if let resumed = resume.append(g, at: t) { resumedPose = resumed.pose }
         still.append(g, at: t)

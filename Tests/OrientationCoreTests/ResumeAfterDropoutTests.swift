@@ -67,8 +67,8 @@ import OrientationCore
     }
 
     /// A glance in the hand (90° out and back as a raised cosine over 1.2 s from 4.0 s, leaning
-    /// back 25°) hidden by a dropout until `backMs`: data that come back as it turns away from
-    /// the landscape axis leave the screen in portrait.
+    /// back 25°) hidden by a dropout from 4.1 s until `backMs`. Its apex is at 4.6 s; it is
+    /// within 15° of the landscape axis from 4.44 to 4.76 s.
     static func hiddenGlance(backMs: Double, rateHz: Double) -> [Sample] {
         var samples: [Sample] = []
         var t = 0.0
@@ -84,10 +84,15 @@ import OrientationCore
         return samples
     }
 
-    @Test("a glance whose data come back as it turns away does not turn the screen", arguments: [10.0, 50.0, 100.0])
+    /// Data back at 4.5 s stay near the axis for the whole window (the device's first data do
+    /// answer): the screen takes them only for a device carried on the move before the pause.
+    /// Data back at 4.62 s see the glance turn away within the window.
+    @Test("a glance in the hand that a dropout hid does not turn the screen", arguments: [10.0, 50.0, 100.0])
     func hiddenGlanceTurnsNothing(rateHz: Double) {
-        // Its apex is at 4.6 s; within 15° of the landscape axis from 4.44 to 4.76 s.
-        #expect(screenChanges(Self.hiddenGlance(backMs: 4620, rateHz: rateHz)).map(\.orientation) == [.portrait])
+        for backMs in [4500.0, 4620.0] {
+            let changes = screenChanges(Self.hiddenGlance(backMs: backMs, rateHz: rateHz))
+            #expect(changes.map(\.orientation) == [.portrait], "back at \(backMs) ms: \(changes)")
+        }
     }
 
     @Test("walking on through a dropout without turning reports no other pose", arguments: [10.0, 50.0, 100.0])
