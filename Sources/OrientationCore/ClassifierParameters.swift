@@ -241,8 +241,12 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// (free fall reads near 0; a device pressed or pushed reads far above g).
     public var stillMagnitudeToleranceMS2: Double = 1.5
     /// A pause in samples longer than this (sensor dropout, suspended system, stopped
-    /// source) makes the history meaningless: filters restart, the reported pose stays.
-    public var gapResetMs: Double = 1000
+    /// source) makes the history meaningless: filters restart, the reported pose stays. Two
+    /// 10 Hz polling periods and a late wake-up (`ScreenParameters.gapRestartMs`): 1 s kept a
+    /// dropout of 0.4–1 s, which hides a turn's end as well, out of the first data's answer.
+    public var gapResetMs: Double = 250
+    /// After such a pause the first data may answer at once (`ResumeWindow`).
+    public var resume = ResumeParameters()
 
     public init() {}
 

@@ -27,7 +27,8 @@
 /// motor spinning up) no new pose but the one before is taken until the reading is back, lands
 /// from a rest that was not gravity, or rests put (`RestJumpGuard`).
 /// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
-/// A gap in samples restarts the filters and keeps the reported pose.
+/// A gap in samples restarts the filters and keeps the reported pose; the first data after it
+/// may answer at once (`ResumeWindow`).
 ///
 /// Pure: no clock, no I/O. Feed it samples in time order with `process(_:)`.
 public struct OrientationClassifier: Sendable {
@@ -41,6 +42,7 @@ public struct OrientationClassifier: Sendable {
     private var poseBeforeJump: Orientation = .unknown
     private(set) var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private(set) var gait: GaitRhythm
+    private var resume: ResumeWindow
     private var samplesSinceReset = 0
     private(set) var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
@@ -68,6 +70,7 @@ public struct OrientationClassifier: Sendable {
         hysteresis = PoseHysteresis(parameters: parameters)
         restJump = RestJumpGuard(parameters: parameters)
         gait = GaitRhythm(parameters: parameters)
+        resume = ResumeWindow(parameters: parameters.resume)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
@@ -107,6 +110,8 @@ public struct OrientationClassifier: Sendable {
 
         let rest = restingSpread(at: t)
         if restJump.observe(rest: rest, reading: g, at: t) { poseBeforeJump = orientation }
+        if let resumed = resume.append(g, at: t), hysteresis.propose(resumed.mean, current: orientation) == resumed.pose,
+           let change = consider(resumed.pose, at: t, settleMs: 0) { return change }
         let estimate: Vector3
         let settleMs: Double
         if let rest, let still = stillReading(rest) {
@@ -273,6 +278,7 @@ public struct OrientationClassifier: Sendable {
         lastViolentUs = t - strideWindowUs  // a start is not violent: the first answer stays quick
         candidate = nil
         restJump.reset()
+        if orientation != .unknown { resume.open(at: t) }  // the first data after a pause
     }
 
     private static func microseconds(_ ms: Double) -> Int64 { Int64(ms * 1000) }

@@ -20,8 +20,9 @@
 ///   with about the length of g, for `stepHoldMs`;
 /// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
 /// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
-/// after it. `faceUp`, `faceDown`, `unknown` and unsupported poses keep the previous value. The
-/// first supported edge-up pose is taken at once: there is no previous screen to protect.
+/// after it, and the first of them may answer at once (`ResumeWindow`). `faceUp`, `faceDown`,
+/// `unknown` and unsupported poses keep the previous value. The first supported edge-up pose is
+/// taken at once: there is no previous screen to protect.
 ///
 /// Pure: no clock, no I/O. Feed it every sample the classifier sees, in time order, together
 /// with the classifier's orientation after that sample.
@@ -44,6 +45,8 @@ public struct ScreenOrientationRule: Sendable {
     private var strideNearSinceUs: Int64 = 0
     private var devicePose: Orientation = .unknown
     private var devicePoseSinceUs: Int64 = 0
+    private var resume: ResumeWindow
+    private var resumedPose: Orientation = .unknown  // the first data's answer after a pause, at that sample
 
     // Parameters converted once to the units of the per-sample path.
     private let holdUs: Int64
@@ -66,6 +69,7 @@ public struct ScreenOrientationRule: Sendable {
         still = StillWindow(spanUs: Int64(parameters.stillMs * 1000),
                             cosLimit: Self.cosine(degrees: parameters.stillDegrees),
                             minimumSamples: parameters.stillMinimumSamples)
+        resume = ResumeWindow(parameters: parameters.resume)
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000),
                                stepWindowUs: Int64(parameters.stepWindowMs * 1000))
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
@@ -91,11 +95,13 @@ public struct ScreenOrientationRule: Sendable {
             devicePoseSinceUs = t
         }
         let g = sample.gravity
+        resumedPose = .unknown
         if g.isFinite, g != .zero { track(g, at: t) }
 
         guard deviceOrientation.isEdgeUp, deviceOrientation != orientation,
               supported.contains(deviceOrientation) else { return nil }
-        guard orientation == .unknown || held(deviceOrientation, at: t) || strideNear == deviceOrientation
+        guard orientation == .unknown || resumedPose == deviceOrientation
+              || held(deviceOrientation, at: t) || strideNear == deviceOrientation
               && t - strideNearSinceUs >= strideHoldUs || steppedInto(deviceOrientation, at: t)
               || t - devicePoseSinceUs >= fallbackUs
         else { return nil }
@@ -135,7 +141,8 @@ public struct ScreenOrientationRule: Sendable {
 
     /// Updates the motion measurements and the stride evidence. A restart (first sample, or a
     /// pause) makes the classifier's pose count as new: the device could have turned and come
-    /// back unseen.
+    /// back unseen. The first data after a pause answer at once only for a device carried on the
+    /// move before it (`ResumeParameters.carriedBounceMS2`).
     private mutating func track(_ g: Vector3, at t: Int64) {
         damped.track(g, at: t)  // restarts with `motion`: same samples, same gap limit
         if motion.track(g, at: t) {
@@ -145,7 +152,9 @@ public struct ScreenOrientationRule: Sendable {
             stepNear = .unknown
             movingSinceUs = nil
             devicePoseSinceUs = t
+            if orientation != .unknown, resume.bounceMS2 >= parameters.resume.carriedBounceMS2 { resume.open(at: t) }
         }
+        if let resumed = resume.append(g, at: t) { resumedPose = resumed.pose }
         still.append(g, at: t)
         latest = g
         stride.append(g, at: t)

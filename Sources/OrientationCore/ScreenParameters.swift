@@ -174,6 +174,10 @@ public struct ScreenParameters: Equatable, Sendable {
     /// have turned and come back unseen): the hold must be seen again after it. Two 10 Hz
     /// polling periods and a late wake-up.
     public var gapRestartMs: Double = 250
+    /// After such a pause the first data may answer at once, when the classifier reports the
+    /// pose they agree on and the device was carried on the move before the pause
+    /// (`ResumeParameters.carriedBounceMS2`, ResumeAfterDropoutTests).
+    public var resume = ResumeParameters()
     /// A pose the classifier has reported this long is taken whatever the evidence: longer than
     /// the longest glance (1.2 s, out and back).
     public var unsteadyFallbackMs: Double = 1500

@@ -23,7 +23,7 @@ def test_rotations_after_clock_steps_are_reported_in_the_usual_time(testbed, sta
         acc.set_pose(pose)
         assert c.wait_for('Orientation', pose, 3), d.output()[-3000:]
         print('clock_step_%+d_s_to_%s_ms: %.0f' % (step_ns // 10**9, pose, (time.monotonic() - turned) * 1000))
-        # The usual time: well under the classifier's 1 s gap reset plus its still window.
+        # The usual time: well under a second, the classifier's gap restart and still window included.
         assert time.monotonic() - turned < 1.0
     c.end()
     assert T.wait_for(lambda: acc.read('buffer/enable') == '0' and acc.read('current_timestamp_clock') == 'realtime'), d.output()
