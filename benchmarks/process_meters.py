@@ -31,17 +31,18 @@ def rates(pid, seconds):
     return 100.0 * (c1 - c0) / hz / (t1 - t0), wakeups / (t1 - t0)
 
 
-def vmrss(pid):
-    with open('/proc/%d/status' % pid) as f:
+def proc_field_kib(path, key):
+    """The kB value of the line starting with `key` in a /proc file, -1 without one."""
+    with open(path) as f:
         for line in f:
-            if line.startswith('VmRSS:'):
+            if line.startswith(key):
                 return int(line.split()[1])
     return -1
+
+
+def vmrss(pid):
+    return proc_field_kib('/proc/%d/status' % pid, 'VmRSS:')
 
 
 def pss(pid):
-    with open('/proc/%d/smaps_rollup' % pid) as f:
-        for line in f:
-            if line.startswith('Pss:'):
-                return int(line.split()[1])
-    return -1
+    return proc_field_kib('/proc/%d/smaps_rollup' % pid, 'Pss:')

@@ -113,7 +113,7 @@ struct ResumeWindow {
     private func planarPose(_ g: Vector3) -> Orientation {
         let planar = (g.x * g.x + g.y * g.y).squareRoot(), length = g.magnitude
         guard planar > 0, planar >= length * minimumPlanarShare else { return .unknown }
-        for pose in [Orientation.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight] {
+        for pose in Orientation.poses where pose.isEdgeUp {
             guard let axis = pose.gravityAxis else { continue }
             if (g.x * axis.x + g.y * axis.y) / planar >= axisCos { return pose }
         }

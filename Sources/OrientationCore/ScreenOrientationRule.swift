@@ -166,9 +166,10 @@ public struct ScreenOrientationRule: Sendable {
         }
         let near = nearPose(stride.mean, span: stride.span(at: t),
                             tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
-        // Only the length failed, and the stride still points there: the evidence stays.
-        let kept = nearPose(stride.mean, span: stride.span(at: t),
-                            tolerance: parameters.strideKeepsEvidenceMS2, minimumSpanUs: strideMinimumSpanUs)
+        // Only the length failed, and the stride still points there: the evidence stays. (A
+        // pose near within the tight tolerance is near within the loose one too.)
+        let kept = near != .unknown ? near : nearPose(stride.mean, span: stride.span(at: t),
+                                                      tolerance: parameters.strideKeepsEvidenceMS2, minimumSpanUs: strideMinimumSpanUs)
         if near != strideNear, near != .unknown || kept != strideNear {
             strideNear = near
             strideNearSinceUs = t
