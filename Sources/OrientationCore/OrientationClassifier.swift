@@ -36,7 +36,7 @@ public struct OrientationClassifier: Sendable {
     /// What is reported now; `unknown` until the first stable reading.
     public private(set) var orientation: Orientation = .unknown
 
-    // Internal, not private, for the running turns' readings (RunningTurns.swift).
+    // Internal, not private, for the busy path's readings (BusyReadings.swift, RunningTurns.swift).
     let hysteresis: PoseHysteresis
     private var restJump: RestJumpGuard
     private var poseBeforeJump: Orientation = .unknown
@@ -48,7 +48,7 @@ public struct OrientationClassifier: Sendable {
     private var shortEstimate = Vector3.zero
     private var lastLoudUs: Int64 = 0
     private var lastViolentUs: Int64 = 0
-    private var candidate: Orientation?
+    private(set) var candidate: Orientation?
     private var candidateSinceUs: Int64 = 0
 
     // Parameters converted once to the units of the per-sample path.
@@ -60,9 +60,11 @@ public struct OrientationClassifier: Sendable {
     private let strideWindowUs: Int64
     private let strideMinimumSpanUs: Int64
     private let stillToleranceSquared: Double
-    private let settledAxisCos: Double
-    private let leaningStepAxisCos: Double
+    let settledAxisCos: Double
+    let leaningStepAxisCos: Double
     let halfTurnStrideAxisCos: Double
+    let steadyStepLagUs: Int64
+    let steadyStepAxisCos: Double
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
@@ -76,6 +78,8 @@ public struct OrientationClassifier: Sendable {
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
         leaningStepAxisCos = cosineApproximation(parameters.leaningStepAxisDegrees * .pi / 180)
         halfTurnStrideAxisCos = cosineApproximation(parameters.halfTurnStrideAxisDegrees * .pi / 180)
+        steadyStepLagUs = Self.microseconds(parameters.steadyStepLagMs)
+        steadyStepAxisCos = cosineApproximation(parameters.steadyStepAxisDegrees * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
         firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
@@ -184,72 +188,6 @@ public struct OrientationClassifier: Sendable {
               spread.mean.dot(axis) / spread.mean.magnitude >= firstAnswerMinCos
         else { return nil }
         return spread.mean
-    }
-
-    /// Between two samples whose step average passes, one whose step average does not (a 10 Hz
-    /// runner's 3 Hz step: 3-4 samples a step, each step average another part of it) keeps the
-    /// candidate when the stride average proposes it too (`strideKeepsCandidateMS2`).
-    private func strideKeepsCandidate() -> Bool {
-        guard let candidate, abs(stride.mean.magnitude - standardGravity) <= parameters.strideKeepsCandidateMS2
-        else { return false }
-        return hysteresis.propose(stride.mean, current: orientation) == candidate
-    }
-
-    /// The stride average is as long as g, or shorter only by a rotation inside its window
-    /// (`settledMagnitudeDeficitMS2`): the linear acceleration of the last stride averaged out.
-    private func strideLengthAllowsRotation() -> Bool {
-        let p = parameters
-        let length = stride.mean.magnitude
-        return length - standardGravity <= p.strideMagnitudeToleranceMS2
-            && standardGravity - length <= p.settledMagnitudeDeficitMS2
-    }
-
-    /// The busy path's estimate and how long its pose must hold: the step average after
-    /// `settledSettleMs` when it leads (`stepLedReading`), the stride average after
-    /// `settledSettleMs` when the device is settled on the move, or after `busySettleMs` when
-    /// it has the length of g; nil (no decision) otherwise.
-    private func busyReading() -> (estimate: Vector3, settleMs: Double)? {
-        let p = parameters
-        let length = stride.mean.magnitude
-        if let led = stepLedReading() { return (led, p.settledSettleMs) }
-        if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
-        if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
-        guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
-              abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
-        return (stride.mean, p.busySettleMs)
-    }
-
-    /// The step-led reading (`stepLedMagnitudeDeficitMS2`): the last step's average proposes a
-    /// new edge-up pose and agrees with it (`stepAgrees`), the stride average points nearest to
-    /// that pose too and is no shorter than a half-and-half mix of two poses 90° apart.
-    private func stepLedReading() -> Vector3? {
-        let p = parameters
-        let recent = stride.stepMean, length = stride.mean.magnitude
-        guard length - standardGravity <= p.strideMagnitudeToleranceMS2,
-              standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
-              let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
-              hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose, leaning: true) else { return nil }
-        return recent
-    }
-
-    /// The stride average proposes a new pose and the last step's average points within
-    /// `settledAxisDegrees` of that pose's axis: two estimates of different lag agree.
-    private func settledOnTheMove() -> Bool {
-        guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation
-        else { return false }
-        return stepAgrees(with: pose, leaning: true)
-    }
-
-    /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)
-    /// and points within `settledAxisDegrees` of `pose`'s axis (`leaning`: see the type's notes).
-    func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
-        guard let axis = pose.gravityAxis else { return false }
-        let recent = stride.stepMean, length = recent.magnitude
-        guard abs(length - standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
-        if recent.dot(axis) / length >= settledAxisCos { return true }
-        guard leaning, pose.isEdgeUp, hysteresis.propose(recent, current: orientation) == pose else { return false }
-        let planar = (recent.x * recent.x + recent.y * recent.y).squareRoot()
-        return planar > 0 && (recent.x * axis.x + recent.y * axis.y) / planar >= leaningStepAxisCos
     }
 
     private mutating func consider(_ proposal: Orientation?, at t: Int64, settleMs: Double) -> Orientation? {

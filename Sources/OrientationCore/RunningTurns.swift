@@ -29,11 +29,11 @@ extension OrientationClassifier {
         guard gait.isRunning(at: t), orientation.isEdgeUp, let reported = orientation.gravityAxis,
               let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
               let axis = pose.gravityAxis, abs(reported.dot(axis)) < 0.5, stepAgrees(with: pose, leaning: true) else { return nil }
-        let lagUs = Int64(p.steadyStepLagMs * 1000)
+        let lagUs = steadyStepLagUs
         guard let before = stride.mean(from: t - lagUs - stride.stepWindowUs, before: t - lagUs + 1),
               hysteresis.propose(before, current: orientation) == pose,
               recent.dot(before) / (recent.magnitude * before.magnitude)
-                >= cosineApproximation(p.steadyStepAxisDegrees * .pi / 180) else { return nil }
+                >= steadyStepAxisCos else { return nil }
         return (recent, p.steadyTurnSettleMs)
     }
 }

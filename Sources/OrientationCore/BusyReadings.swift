@@ -1,0 +1,69 @@
+/// The busy path's readings (see `OrientationClassifier`'s notes): which average of the last
+/// stride or step is trusted on the move, and how long its pose must hold.
+extension OrientationClassifier {
+    /// Between two samples whose step average passes, one whose step average does not (a 10 Hz
+    /// runner's 3 Hz step: 3-4 samples a step, each step average another part of it) keeps the
+    /// candidate when the stride average proposes it too (`strideKeepsCandidateMS2`).
+    func strideKeepsCandidate() -> Bool {
+        guard let candidate, abs(stride.mean.magnitude - standardGravity) <= parameters.strideKeepsCandidateMS2
+        else { return false }
+        return hysteresis.propose(stride.mean, current: orientation) == candidate
+    }
+
+    /// The stride average is as long as g, or shorter only by a rotation inside its window
+    /// (`settledMagnitudeDeficitMS2`): the linear acceleration of the last stride averaged out.
+    func strideLengthAllowsRotation() -> Bool {
+        let p = parameters
+        let length = stride.mean.magnitude
+        return length - standardGravity <= p.strideMagnitudeToleranceMS2
+            && standardGravity - length <= p.settledMagnitudeDeficitMS2
+    }
+
+    /// The busy path's estimate and how long its pose must hold: the step average after
+    /// `settledSettleMs` when it leads (`stepLedReading`), the stride average after
+    /// `settledSettleMs` when the device is settled on the move, or after `busySettleMs` when
+    /// it has the length of g; nil (no decision) otherwise.
+    func busyReading() -> (estimate: Vector3, settleMs: Double)? {
+        let p = parameters
+        let length = stride.mean.magnitude
+        if let led = stepLedReading() { return (led, p.settledSettleMs) }
+        if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
+        if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
+        guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
+              abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+        return (stride.mean, p.busySettleMs)
+    }
+
+    /// The step-led reading (`stepLedMagnitudeDeficitMS2`): the last step's average proposes a
+    /// new edge-up pose and agrees with it (`stepAgrees`), the stride average points nearest to
+    /// that pose too and is no shorter than a half-and-half mix of two poses 90° apart.
+    func stepLedReading() -> Vector3? {
+        let p = parameters
+        let recent = stride.stepMean, length = stride.mean.magnitude
+        guard length - standardGravity <= p.strideMagnitudeToleranceMS2,
+              standardGravity - length <= p.stepLedMagnitudeDeficitMS2,
+              let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
+              hysteresis.propose(stride.mean, current: .unknown) == pose, stepAgrees(with: pose, leaning: true) else { return nil }
+        return recent
+    }
+
+    /// The stride average proposes a new pose and the last step's average points within
+    /// `settledAxisDegrees` of that pose's axis: two estimates of different lag agree.
+    func settledOnTheMove() -> Bool {
+        guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation
+        else { return false }
+        return stepAgrees(with: pose, leaning: true)
+    }
+
+    /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)
+    /// and points within `settledAxisDegrees` of `pose`'s axis (`leaning`: see the type's notes).
+    func stepAgrees(with pose: Orientation, leaning: Bool = false) -> Bool {
+        guard let axis = pose.gravityAxis else { return false }
+        let recent = stride.stepMean, length = recent.magnitude
+        guard abs(length - standardGravity) <= parameters.settledStepMagnitudeToleranceMS2 else { return false }
+        if recent.dot(axis) / length >= settledAxisCos { return true }
+        guard leaning, pose.isEdgeUp, hysteresis.propose(recent, current: orientation) == pose else { return false }
+        let planar = (recent.x * recent.x + recent.y * recent.y).squareRoot()
+        return planar > 0 && (recent.x * axis.x + recent.y * axis.y) / planar >= leaningStepAxisCos
+    }
+}
