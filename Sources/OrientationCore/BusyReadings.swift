@@ -22,7 +22,11 @@ extension OrientationClassifier {
     /// The busy path's estimate and how long its pose must hold: the step average after
     /// `settledSettleMs` when it leads (`stepLedReading`), the stride average after
     /// `settledSettleMs` when the device is settled on the move, or after `busySettleMs` when
-    /// it has the length of g; nil (no decision) otherwise.
+    /// it has the length of g and the last step's average does not keep a reported edge-up pose
+    /// (the newer half of the stride still in it: the stride average lags a turn that ended
+    /// there, as a rider's turn the still path answered early, scripts/make-motion-traces.py
+    /// --variant gait3 --seed 9, cycling at 100 Hz; a reported faceUp is left alone, as a step's
+    /// lean sways 15–50° on stairs, --variant gait2); nil (no decision) otherwise.
     func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
@@ -30,7 +34,9 @@ extension OrientationClassifier {
         if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
         guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
-              abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2 else { return nil }
+              abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2,
+              !orientation.isEdgeUp || hysteresis.propose(stride.stepMean, current: orientation) != orientation
+        else { return nil }
         return (stride.mean, p.busySettleMs)
     }
 

@@ -4,7 +4,7 @@ import OrientationCore
 
 /// The first data after a dropout (`ResumeParameters`, `ResumeWindow`): a turn made while
 /// walking whose end a dropout hid is reported by the device and the screen once the first
-/// 180 ms of data agree, not after a step or a stride average has filled.
+/// 165 ms of data agree, not after a step or a stride average has filled.
 @Suite struct ResumeAfterDropoutTests {
     /// A walker's hand: steps at 2 Hz (bounce of 3 m/s² along gravity), sideways sway of
     /// 1 m/s² at the stride rate, leaning back 25°, the in-plane direction `phi(t)` (degrees:
