@@ -234,6 +234,12 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// at once (ScreenStillTests). A motor's offset drifts at its alias and carries the sample
     /// clock's jitter (1 ms is 72° of a 200 Hz buzz), and a real chip's noise moves each reading.
     public var exactRestMS2: Double = 0.02
+    /// A motor's offset keeps its size while the burst lasts, whatever phase of its turn the
+    /// sample clock's jitter catches: readings all this close to one distance from the rest
+    /// before the jump (but the spin-up's one) are that offset, not a hand (`RestJumpGuard`).
+    /// 1.5 m/s² is 9° at g, as `restJumpUndoneMS2`; the buzz_* offsets keep their size within
+    /// 0.1 m/s², while a hand turning 90° moves the reading from 5 to 13.9 m/s² from the rest.
+    public var restJumpOffsetToleranceMS2: Double = 1.5
 
     // MARK: Magnitude gate and gaps
 

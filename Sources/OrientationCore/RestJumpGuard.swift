@@ -16,13 +16,20 @@
 /// another phase) breaks the new rest's window for a while, not the jump: when a reading within
 /// `restJumpMaxMs` of the last rest is already within `restJumpUndoneMS2` of the new one (most
 /// of the way there) and so are all later ones but one, it is a jump, however long the new
-/// rest's window took to form. A step or a knock moves several readings.
+/// rest's window took to form. A step or a knock moves several readings. It is a jump too when
+/// a reading within `restJumpMaxMs` of the last rest is `restJumpMinMS2` from it and all later
+/// ones but one are as far from it as the new rest (`restJumpOffsetToleranceMS2`): the motor's
+/// offset has one size, and the jitter or a fast alias only turns it, so the readings hop
+/// between phases of one circle around the pose (7 and 3 m/s² long, all 6.7 m/s² from it) or
+/// drift along it, while a hand turning the device takes the reading further from the pose.
 /// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
 /// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
-/// rest) is a landing: it ends the suspicion at once. A jump from a rest that was not as long as
-/// g begins none: a motor spins up on a device lying still, while a gait read through a chip's
-/// low-pass rests for an instant at each extreme of its step (a stair climber's hand at
-/// 6.5 and 11.8 m/s², 110 ms apart) and would keep new poses out for seconds.
+/// rest) is a landing: it ends the suspicion at once, unless both rests are as far from the one
+/// before the jump (that circle again: the jitter caught the motor's offset at another phase).
+/// A jump from a rest that was not as long as g begins none: a motor spins up on a device lying
+/// still, while a gait read through a chip's low-pass rests for an instant at each extreme of
+/// its step (a stair climber's hand at 6.5 and 11.8 m/s², 110 ms apart) and would keep new
+/// poses out for seconds.
 ///
 /// Pure: time comes with the rests.
 struct RestJumpGuard {
@@ -32,6 +39,7 @@ struct RestJumpGuard {
     private let holdUs: Int64
     private let jumpSquared: Double
     private let undoneSquared: Double
+    private let offsetTolerance: Double
     private let holdSquared: Double
     private let exactSquared: Double
     private let gravityTolerance: Double
@@ -60,6 +68,7 @@ struct RestJumpGuard {
         holdUs = Int64(p.restJumpHoldMs * 1000)
         jumpSquared = p.restJumpMinMS2 * p.restJumpMinMS2
         undoneSquared = p.restJumpUndoneMS2 * p.restJumpUndoneMS2
+        offsetTolerance = p.restJumpOffsetToleranceMS2
         holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
         exactSquared = p.exactRestMS2 * p.exactRestMS2
         gravityTolerance = p.stillMagnitudeToleranceMS2
@@ -99,9 +108,11 @@ struct RestJumpGuard {
             let leftGravity = abs(before.magnitude - standardGravity) <= gravityTolerance
             if isGravity && !leftGravity {
                 // Into gravity from a rest that was not (free fall, a chip's registers written
-                // one axis at a time): a landing, not a motor's offset setting in.
-                suspectSinceUs = nil
-            } else if leftGravity, t - lastRestUs <= gapUs || arrivedAtOnce(at: rest), spreadSquared > exactSquared {
+                // one axis at a time): a landing, not a motor's offset setting in, unless it
+                // is the same offset at another phase.
+                if !sameOffset(rest, before) { suspectSinceUs = nil }
+            } else if leftGravity, t - lastRestUs <= gapUs || arrivedAtOnce(at: rest) || offsetHeld(at: rest),
+                      spreadSquared > exactSquared {
                 // Its window holds only samples taken after the last rest's: the two rests were
                 // at most `restJumpMaxMs` apart. Readings that do not move at all are an
                 // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
@@ -131,6 +142,23 @@ struct RestJumpGuard {
         return leaving[first...].filter { Self.distanceSquared($0.value, rest) > undoneSquared }.count <= 1
     }
 
+    /// The readings since the last rest were `restJumpMinMS2` from it within `restJumpMaxMs`, and
+    /// from then on all but one (the spin-up's) stayed as far from it as `rest` is, within
+    /// `restJumpOffsetToleranceMS2` (see the type's notes).
+    private func offsetHeld(at rest: Vector3) -> Bool {
+        guard leaving.count < Self.leavingCapacity, let before = lastRest,
+              let first = leaving.firstIndex(where: { Self.distanceSquared($0.value, before) >= jumpSquared }),
+              leaving[first].timeUs - lastRestUs <= jumpUs else { return false }
+        let size = Self.distance(rest, before)
+        return leaving[first...].filter { abs(Self.distance($0.value, before) - size) > offsetTolerance }.count <= 1
+    }
+
+    /// Two rests as far from the one before the jump, within `restJumpOffsetToleranceMS2`.
+    private func sameOffset(_ a: Vector3, _ b: Vector3) -> Bool {
+        guard let anchor else { return false }
+        return abs(Self.distance(a, anchor) - Self.distance(b, anchor)) <= offsetTolerance
+    }
+
     /// A jump is suspect at `t`: keep the reported pose.
     func isSuspect(at t: Int64) -> Bool { suspectSinceUs.map { t - $0 <= suspectUs } ?? false }
 
@@ -138,4 +166,6 @@ struct RestJumpGuard {
         let d = a - b
         return d.dot(d)
     }
+
+    private static func distance(_ a: Vector3, _ b: Vector3) -> Double { (a - b).magnitude }
 }
