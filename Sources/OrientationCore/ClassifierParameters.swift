@@ -186,7 +186,11 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// average turns on faster than that (a 0.4–1.2 s half turn, minimum jerk, at its fastest in
     /// the side pose). Device running p95 320 → 269 ms (scripts/score-motion, default seed),
     /// gait2 289 → 288, held-out 101–112 no worse (s101 295 → 281, s107 290 → 280); no new bad
-    /// change or third-pose pass, corpora unchanged.
+    /// change or third-pose pass, corpora unchanged. The settle is what keeps a half turn's side
+    /// pose out: the gait's sway at the stride rate can hold the step average still for 150–200 ms
+    /// as it passes that pose (RunnerStallTests); 0 ms showed it (seed 202, third-pose passes
+    /// 10 → 12), while 50 or 100 ms with a second check at half the lag left every running p95
+    /// of the tuning sets as it was but one (seed 203 322 → 308 ms, 50 ms).
     public var steadyTurnSettleMs: Double = 150
     /// Two readings at 10 Hz: the two step averages differ by two of their 3–4 readings at
     /// least. 100 ms (one) let a 10 Hz half turn show its side pose (move_run_10hz, default seed).
