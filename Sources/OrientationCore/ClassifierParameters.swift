@@ -173,11 +173,16 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// step average alone (it agrees, leaning back or not, whatever the stride average) once it
     /// held this long: the stride average of a 0.6–0.7 s half turn points past 60° only 0.3–0.4 s
     /// after its end, and a runner leaning back 15–30° leaves the step 30° or more off the axis in
-    /// space. No side pose is shown this way (the pose is the opposite one); 100 ms is three
-    /// readings at 10 Hz, a step average's wobble of one reading does not hold that long. Device
-    /// running p95 353 → 320 ms (scripts/score-motion), gait2 318 → 289, held-out seeds 101–112
-    /// 295–429 → 262–355; no new bad change or third-pose pass, corpora unchanged.
-    public var halfTurnStepSettleMs: Double = 100
+    /// space. No side pose is shown this way (the pose is the opposite one). Device running p95
+    /// 353 → 320 ms (scripts/score-motion), gait2 318 → 289, held-out seeds 101–112 295–429 →
+    /// 262–355 with 100 ms; no new bad change or third-pose pass, corpora unchanged. 80 ms is two
+    /// readings at 10 Hz however early the poll's timer fires (100 ± 8 ms each, so 84 ms at least
+    /// apart): a step average's wobble of one reading does not hold that long, while 100 ms
+    /// waited for a third reading whenever the second came early (HalfTurnWhileRunningTests):
+    /// running p95 seeds 202 232 → 220, 203 322 → 308, 205 227 → 219, 206 310 → 307 ms, held
+    /// out 105 341 → 338, 110 355 → 352; third-pose passes, bad changes, glances and corpora
+    /// unchanged.
+    public var halfTurnStepSettleMs: Double = 80
     /// After a quarter turn while running the step's pose is reported from the step average
     /// alone (it agrees, leaning back or not) once the step average `steadyStepLagMs` before
     /// proposed the same pose within `steadyStepAxisDegrees`, both for this long: the device has
@@ -186,7 +191,11 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// average turns on faster than that (a 0.4–1.2 s half turn, minimum jerk, at its fastest in
     /// the side pose). Device running p95 320 → 269 ms (scripts/score-motion, default seed),
     /// gait2 289 → 288, held-out 101–112 no worse (s101 295 → 281, s107 290 → 280); no new bad
-    /// change or third-pose pass, corpora unchanged.
+    /// change or third-pose pass, corpora unchanged. The settle is what keeps a half turn's side
+    /// pose out: the gait's sway at the stride rate can hold the step average still for 150–200 ms
+    /// as it passes that pose (RunnerStallTests); 0 ms showed it (seed 202, third-pose passes
+    /// 10 → 12), while 50 or 100 ms with a second check at half the lag left every running p95
+    /// of the tuning sets as it was but one (seed 203 322 → 308 ms, 50 ms).
     public var steadyTurnSettleMs: Double = 150
     /// Two readings at 10 Hz: the two step averages differ by two of their 3–4 readings at
     /// least. 100 ms (one) let a 10 Hz half turn show its side pose (move_run_10hz, default seed).

@@ -17,7 +17,8 @@
 ///   `strideHoldMs`;
 /// - **step** (on the move for longer than any glance lasts, `onTheMoveMs`): the last step's
 ///   average has pointed within `strideAxisDegrees` of the pose's axis in the screen's plane,
-///   with about the length of g, for `stepHoldMs`;
+///   with about the length of g, for `stepHoldMs` (`oppositeStepHoldMs` for the pose opposite
+///   the screen's);
 /// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
 /// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
 /// after it, and the first of them may answer at once (`ResumeWindow`). `faceUp`, `faceDown`,
@@ -55,6 +56,7 @@ public struct ScreenOrientationRule: Sendable {
     private let strideMinimumSpanUs: Int64
     private let strideHoldUs: Int64
     private let stepHoldUs: Int64
+    private let oppositeStepHoldUs: Int64
     private let stepMinimumSpanUs: Int64
     private let onTheMoveUs: Int64
     private let quietBreakUs: Int64
@@ -73,6 +75,7 @@ public struct ScreenOrientationRule: Sendable {
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000),
                                stepWindowUs: Int64(parameters.stepWindowMs * 1000))
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
+        oppositeStepHoldUs = Int64(parameters.oppositeStepHoldMs * 1000)
         stepMinimumSpanUs = Int64(parameters.stepMinimumSpanMs * 1000)
         onTheMoveUs = Int64(parameters.onTheMoveMs * 1000)
         quietBreakUs = Int64(parameters.quietBreakMs * 1000)
@@ -126,10 +129,11 @@ public struct ScreenOrientationRule: Sendable {
     }
 
     /// The step path: on the move for `onTheMoveMs` and the step average near `pose`'s axis
-    /// for `stepHoldMs`.
+    /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's.
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
-        guard let since = movingSinceUs, t - since >= onTheMoveUs else { return false }
-        return stepNear == pose && t - stepNearSinceUs >= stepHoldUs
+        guard let since = movingSinceUs, t - since >= onTheMoveUs, stepNear == pose,
+              let axis = pose.gravityAxis, let shown = orientation.gravityAxis else { return false }
+        return t - stepNearSinceUs >= (axis.dot(shown) < 0 ? oppositeStepHoldUs : stepHoldUs)
     }
 
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane

@@ -167,6 +167,16 @@ public struct ScreenParameters: Equatable, Sendable {
     /// screen on the move p95 685 → 670 ms, running 807 → 587 ms on the tuning set); 150 keeps
     /// the margin.
     public var stepHoldMs: Double = 150
+    /// … but only this long for the pose opposite the screen's (a half turn: portrait to upside
+    /// down, landscape to landscape). No glance reaches it (40–90° out and back), and a half
+    /// turn's side pose, which the step average passes and can stand in for 150–200 ms while
+    /// running (RunnerStallTests), keeps `stepHoldMs`: 100 ms for every pose let the screen show
+    /// that side pose 3 more times (seeds 202–204). 50 ms is the stride path's margin
+    /// (`strideHoldMs`). Screen running p95 (scripts/score-motion) gait2 302 → 288 ms, seeds
+    /// 202 253 → 220, 203 322 → 308, 205 228 → 221, 206 316 → 307, held out 101–112 ≤ 352 (102
+    /// 351 → 270, 104 296 → 262); no new third-pose pass, bad change or glance change, corpora
+    /// unchanged.
+    public var oppositeStepHoldMs: Double = 50
 
     // MARK: Gaps and the last resort
 

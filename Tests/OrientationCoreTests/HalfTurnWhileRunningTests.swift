@@ -50,6 +50,35 @@ import Testing
         #expect(quick[1].timeMs - 4400 <= 400, "\(quick[1].timeMs - 4400) ms after the turn")
     }
 
+    /// 2.4 s of `scripts/make-motion-traces.py --seed 203`, move_run_10hz (25.5–27.9 s):
+    /// landscapeRight, a half turn through upside down to landscapeLeft ending at 27 517 ms. The
+    /// step average first agrees with landscapeLeft at 27 647 ms; the next reading comes 95 ms
+    /// later (the poll's timer jitter), short of a whole period.
+    static let jittered: [(Int64, Double, Double, Double)] = [
+        (25539, 2.4985, 1.8740, -2.7016), (25650, 14.0180, 1.8280, -12.5340), (25744, 11.7980, -0.2332, -3.5366),
+        (25844, 4.7882, -1.2533, 1.8734), (25939, 3.1662, -2.0917, -3.3235), (26045, 12.3130, -1.5930, -14.3375),
+        (26148, 11.3994, 0.2385, -3.0959), (26248, 10.7508, 1.6575, -0.5550), (26339, 4.2455, 2.0744, -4.2485),
+        (26439, 13.6887, 1.4572, -12.6925), (26554, 11.1020, -0.2494, -1.7230), (26644, 10.4263, -1.2138, -0.0644),
+        (26751, 6.1060, -1.7973, -6.8452), (26850, 12.2895, -0.8167, -12.8706), (26942, 10.8637, 1.0764, -3.4050),
+        (27053, 4.9660, 3.3490, 0.3394), (27140, 1.6763, 5.6524, -5.8187), (27249, -6.5967, 12.1170, -11.0094),
+        (27341, -9.7508, 5.0735, -1.4057), (27447, -6.0677, 1.5342, 0.3704), (27547, -7.2358, 1.6555, -8.0036),
+        (27647, -12.4083, 0.4154, -12.1763), (27742, -10.9457, -0.6503, -2.3978), (27841, -6.0214, -2.0010, 0.3979)
+    ]
+
+    @Test("a 10 Hz half turn is reported at the next reading, however early the poll's timer fires")
+    func nextJitteredReading() throws {
+        let samples = Self.jittered.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }
+        var wholePeriod = ClassifierParameters()
+        wholePeriod.halfTurnStepSettleMs = 100
+        var quick = OrientationClassifier(), slow = OrientationClassifier(parameters: wholePeriod)
+        let changes = quick.process(samples), late = slow.process(samples)
+        #expect(changes.map(\.orientation) == [.landscapeRight, .landscapeLeft])
+        #expect(late.map(\.orientation) == changes.map(\.orientation))
+        let turned = try #require(changes.last), lateTurned = try #require(late.last)
+        #expect(turned.timeUs / 1000 - 27_517 <= 250, "\(turned.timeUs / 1000 - 27_517) ms after the turn")
+        #expect(lateTurned.timeUs - turned.timeUs >= 90_000, "a whole period waits for a third reading")
+    }
+
     @Test("a strike is the first reading 2 m/s² above g after one at or below it; a runner's steps are 250–450 ms apart")
     func rhythm() {
         var gait = GaitRhythm(parameters: .default)
