@@ -249,6 +249,12 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// 1.5 m/s² is 9° at g, as `restJumpUndoneMS2`; the buzz_* offsets keep their size within
     /// 0.1 m/s², while a hand turning 90° moves the reading from 5 to 13.9 m/s² from the rest.
     public var restJumpOffsetToleranceMS2: Double = 1.5
+    /// … and when no new rest forms at all (the offset drifts along its circle faster than
+    /// `stillToleranceMS2` in `stillWindowMs`: 0.45 m/s² a sample at 50 Hz), readings that kept
+    /// that one size this long after the jump are the offset too. A hand's turn changes the
+    /// size within 100 ms; 100 ms also caught a stair climber's step after a quick flick
+    /// (--seed 104 move_stairs_100hz, 2.3 s late), 250 ms caught none of the motion material.
+    public var restJumpOffsetHeldMs: Double = 200
 
     // MARK: Magnitude gate and gaps
 

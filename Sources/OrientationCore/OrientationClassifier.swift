@@ -24,8 +24,9 @@
 /// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`;
 /// step-led and settled, it may lean back if within `leaningStepAxisDegrees` in the plane.
 /// After a jump from one rest to another faster than a hand moves (`restJumpMaxMs`: a vibration
-/// motor spinning up) no new pose but the one before is taken until the reading is back, lands
-/// from a rest that was not gravity, or rests put (`RestJumpGuard`).
+/// motor spinning up, or an offset of one size since such a jump) no new pose but the one before
+/// is taken until the reading is back, lands from a rest that was not gravity at another
+/// distance, or rests put away from the offset's circle (`RestJumpGuard`).
 /// Whatever the estimate, a new pose must win by the hysteresis margin (`PoseHysteresis`).
 /// A gap in samples restarts the filters and keeps the reported pose; the first data after it
 /// may answer at once (`ResumeWindow`).

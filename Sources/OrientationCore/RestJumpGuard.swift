@@ -10,7 +10,10 @@
 /// of:
 /// - the reading comes back to where it rested before (`restJumpUndoneMS2`: the burst ended);
 /// - a rest as long as g has stayed put for `restJumpHoldMs` (a motor's alias moves it, while a
-///   device set down ends in a rest that stays);
+///   device set down ends in a rest that stays), unless it drifted there along the offset's
+///   circle: as far from the rest before the jump as the jump took the reading
+///   (`restJumpOffsetToleranceMS2`) but away from where the jump landed (`restJumpUndoneMS2`),
+///   as a slowly drifting offset passing the length of g, 9 m/s² from faceUp for 2 s;
 /// - `restJumpSuspectMs` passed.
 /// A stray reading between the two rests (sample-timing jitter catching the motor's buzz at
 /// another phase) breaks the new rest's window for a while, not the jump: when a reading within
@@ -22,6 +25,8 @@
 /// offset has one size, and the jitter or a fast alias only turns it, so the readings hop
 /// between phases of one circle around the pose (7 and 3 m/s² long, all 6.7 m/s² from it) or
 /// drift along it, while a hand turning the device takes the reading further from the pose.
+/// When no rest forms after the jump at all (the offset drifts too fast for a still window),
+/// readings that kept the offset's size for `restJumpOffsetHeldMs` are a jump as well.
 /// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
 /// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
 /// rest) is a landing: it ends the suspicion at once, unless both rests are as far from the one
@@ -43,6 +48,7 @@ struct RestJumpGuard {
     private let holdSquared: Double
     private let exactSquared: Double
     private let gravityTolerance: Double
+    private let offsetHeldUs: Int64
 
     private var lastRest: Vector3?
     private var lastRestUs: Int64 = 0
@@ -52,11 +58,18 @@ struct RestJumpGuard {
     /// `restJumpMaxMs`); a longer break is no jump.
     private var leaving: [(timeUs: Int64, value: Vector3)] = []
     private static let leavingCapacity = 256
+    /// When a reading of `leaving` was first `restJumpMinMS2` from the last rest within
+    /// `restJumpMaxMs` of it, and whether its offset was checked once it held (`offsetHeldUs`).
+    private var leftAtUs: Int64?
+    private var offsetChecked = false
     /// The last rest as long as g: where the reading comes back when a burst ends.
     private var lastGravityRest: Vector3?
     /// Since when the rests are suspect (the last jump), and the rest before them.
     private var suspectSinceUs: Int64?
     private var anchor: Vector3?
+    /// Where the jump took the reading, and how far from `anchor`: the motor's offset.
+    private var jumpedTo = Vector3.zero
+    private var jumpOffset = 0.0
     /// Where the current run of rests began, and when: how long the reading has stayed put.
     private var holdStart: Vector3?
     private var holdSinceUs: Int64 = 0
@@ -72,12 +85,15 @@ struct RestJumpGuard {
         holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
         exactSquared = p.exactRestMS2 * p.exactRestMS2
         gravityTolerance = p.stillMagnitudeToleranceMS2
+        offsetHeldUs = Int64(p.restJumpOffsetHeldMs * 1000)
     }
 
     mutating func reset() {
         lastRest = nil
         wasAtRest = false
         leaving.removeAll(keepingCapacity: true)
+        leftAtUs = nil
+        offsetChecked = false
         lastGravityRest = nil
         suspectSinceUs = nil
         anchor = nil
@@ -89,11 +105,15 @@ struct RestJumpGuard {
     /// suspicion begins.
     mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, reading: Vector3, at t: Int64) -> Bool {
         guard let rest = window?.mean, let spreadSquared = window?.maxDistanceSquared else {
-            if wasAtRest { leaving.removeAll(keepingCapacity: true) }
+            if wasAtRest {
+                leaving.removeAll(keepingCapacity: true)
+                leftAtUs = nil
+                offsetChecked = false
+            }
             if leaving.count < Self.leavingCapacity { leaving.append((t, reading)) }
             wasAtRest = false
             holdStart = nil
-            return false
+            return offsetHeldWithoutRest(reading, at: t)
         }
         if let start = holdStart, wasAtRest, Self.distanceSquared(rest, start) <= holdSquared {
             // still the same rest
@@ -117,12 +137,13 @@ struct RestJumpGuard {
                 // at most `restJumpMaxMs` apart. Readings that do not move at all are an
                 // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
                 begins = suspectSinceUs == nil
-                if begins { anchor = lastGravityRest }
+                if begins { suspect(from: rest) }
                 suspectSinceUs = t
             }
         }
         let undone = anchor.map({ Self.distanceSquared(rest, $0) <= undoneSquared }) ?? false
-        if let since = suspectSinceUs, t - since > suspectUs || undone || t - holdSinceUs >= holdUs && isGravity {
+        let settled = t - holdSinceUs >= holdUs && isGravity && !keepsOffset(rest)
+        if let since = suspectSinceUs, t - since > suspectUs || undone || settled {
             suspectSinceUs = nil
         }
         if suspectSinceUs == nil { anchor = nil }
@@ -151,6 +172,35 @@ struct RestJumpGuard {
               leaving[first].timeUs - lastRestUs <= jumpUs else { return false }
         let size = Self.distance(rest, before)
         return leaving[first...].filter { abs(Self.distance($0.value, before) - size) > offsetTolerance }.count <= 1
+    }
+
+    /// No rest since the jump, but the readings kept the offset's size for `offsetHeldUs`
+    /// (checked once per movement, when it is that old): a suspicion begins.
+    private mutating func offsetHeldWithoutRest(_ reading: Vector3, at t: Int64) -> Bool {
+        guard suspectSinceUs == nil, !offsetChecked, let before = lastRest,
+              abs(before.magnitude - standardGravity) <= gravityTolerance else { return false }
+        if leftAtUs == nil, t - lastRestUs <= jumpUs, Self.distanceSquared(reading, before) >= jumpSquared { leftAtUs = t }
+        guard let left = leftAtUs, t - left >= offsetHeldUs else { return false }
+        offsetChecked = true
+        guard offsetHeld(at: reading) else { return false }
+        suspect(from: reading)
+        suspectSinceUs = t
+        return true
+    }
+
+    /// A suspicion begins with the reading at `jumped`: the rest before the jump is its anchor.
+    private mutating func suspect(from jumped: Vector3) {
+        anchor = lastGravityRest
+        jumpedTo = jumped
+        jumpOffset = anchor.map { Self.distance(jumped, $0) } ?? 0
+    }
+
+    /// `rest` is as far from the anchor as the jump took the reading, but not where it landed:
+    /// the motor's offset, turned since.
+    private func keepsOffset(_ rest: Vector3) -> Bool {
+        guard let anchor else { return false }
+        return abs(Self.distance(rest, anchor) - jumpOffset) <= offsetTolerance
+            && Self.distanceSquared(rest, jumpedTo) > undoneSquared
     }
 
     /// Two rests as far from the one before the jump, within `restJumpOffsetToleranceMS2`.
