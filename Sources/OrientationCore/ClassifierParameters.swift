@@ -253,7 +253,9 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// `stillToleranceMS2` in `stillWindowMs`: 0.45 m/s² a sample at 50 Hz), readings that kept
     /// that one size this long after the jump are the offset too. A hand's turn changes the
     /// size within 100 ms; 100 ms also caught a stair climber's step after a quick flick
-    /// (--seed 104 move_stairs_100hz, 2.3 s late), 250 ms caught none of the motion material.
+    /// (--seed 104 move_stairs_100hz, 2.3 s late); 200 ms caught none of the motion material
+    /// (default, gait2, seeds 101-112, gait3 0-23: every output unchanged) and all of seeds
+    /// 1-200's bursts (--only buzz).
     public var restJumpOffsetHeldMs: Double = 200
 
     // MARK: Magnitude gate and gaps
