@@ -34,7 +34,12 @@ import OrientationCore
 
     /// When the device and the screen report landscapeLeft, in ms after the data came back.
     static func delays(rateHz: Double, resume: ResumeParameters) -> (device: Int64?, screen: Int64?) {
-        let samples = hiddenTurn(rateHz: rateHz)
+        delays(hiddenTurn(rateHz: rateHz), to: .landscapeLeft, backMs: 4900, resume: resume)
+    }
+
+    /// When the device and the screen first report `pose`, in ms after `backMs`.
+    static func delays(_ samples: [Sample], to pose: Orientation, backMs: Int64,
+                       resume: ResumeParameters) -> (device: Int64?, screen: Int64?) {
         var parameters = ClassifierParameters.default
         parameters.resume = resume
         var screenParameters = ScreenParameters.default
@@ -44,9 +49,9 @@ import OrientationCore
         var device: Int64?, screen: Int64?
         for sample in samples {
             let changed = classifier.process(sample)
-            if changed == .landscapeLeft, device == nil { device = sample.timeUs / 1000 - 4900 }
-            if rule.process(sample, deviceOrientation: classifier.orientation) == .landscapeLeft, screen == nil {
-                screen = sample.timeUs / 1000 - 4900
+            if changed == pose, device == nil { device = sample.timeUs / 1000 - backMs }
+            if rule.process(sample, deviceOrientation: classifier.orientation) == pose, screen == nil {
+                screen = sample.timeUs / 1000 - backMs
             }
         }
         return (device, screen)

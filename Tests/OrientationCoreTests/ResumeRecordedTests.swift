@@ -37,19 +37,8 @@ import OrientationCore
     /// When the device and the screen first report portrait, in ms after the data came back.
     static func delays(_ recorded: [(Int64, Double, Double, Double)], backMs: Int64,
                        resume: ResumeParameters) -> (device: Int64?, screen: Int64?) {
-        var parameters = ClassifierParameters.default
-        parameters.resume = resume
-        var screenParameters = ScreenParameters.default
-        screenParameters.resume = resume
-        var classifier = OrientationClassifier(parameters: parameters)
-        var rule = ScreenOrientationRule(parameters: screenParameters)
-        var device: Int64?, screen: Int64?
-        for (t, x, y, z) in recorded {
-            let sample = Sample(timeMs: t, x, y, z)
-            if classifier.process(sample) == .portrait, device == nil { device = t - backMs }
-            if rule.process(sample, deviceOrientation: classifier.orientation) == .portrait, screen == nil { screen = t - backMs }
-        }
-        return (device, screen)
+        ResumeAfterDropoutTests.delays(recorded.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }, to: .portrait,
+                                       backMs: backMs, resume: resume)
     }
 
     @Test func threeReadingsOfAnEarlyTimerAnswer() throws {
