@@ -22,6 +22,12 @@ public enum Orientation: String, CaseIterable, Sendable {
         }
     }
 
+    /// True when `other`'s gravity axis points against this pose's: a half turn apart.
+    public func isOpposite(to other: Orientation) -> Bool {
+        guard let axis = gravityAxis, let otherAxis = other.gravityAxis else { return false }
+        return axis.dot(otherAxis) < 0
+    }
+
     /// The unit gravity vector of this pose at rest, in the device frame (docs/axes-and-names.md).
     /// This table is the one place that fixes the sign convention, z included.
     public var gravityAxis: Vector3? {

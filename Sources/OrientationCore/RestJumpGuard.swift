@@ -91,9 +91,7 @@ struct RestJumpGuard {
     mutating func reset() {
         lastRest = nil
         wasAtRest = false
-        leaving.removeAll(keepingCapacity: true)
-        leftAtUs = nil
-        offsetChecked = false
+        startLeaving()
         lastGravityRest = nil
         suspectSinceUs = nil
         anchor = nil
@@ -105,11 +103,7 @@ struct RestJumpGuard {
     /// suspicion begins.
     mutating func observe(rest window: (mean: Vector3, maxDistanceSquared: Double)?, reading: Vector3, at t: Int64) -> Bool {
         guard let rest = window?.mean, let spreadSquared = window?.maxDistanceSquared else {
-            if wasAtRest {
-                leaving.removeAll(keepingCapacity: true)
-                leftAtUs = nil
-                offsetChecked = false
-            }
+            if wasAtRest { startLeaving() }
             if leaving.count < Self.leavingCapacity { leaving.append((t, reading)) }
             wasAtRest = false
             holdStart = nil
@@ -152,6 +146,13 @@ struct RestJumpGuard {
         lastRest = rest
         lastRestUs = t
         return begins
+    }
+
+    /// A movement begins: no reading has left the last rest yet.
+    private mutating func startLeaving() {
+        leaving.removeAll(keepingCapacity: true)
+        leftAtUs = nil
+        offsetChecked = false
     }
 
     /// The readings since the last rest reached `rest` within `restJumpMaxMs` and stayed there

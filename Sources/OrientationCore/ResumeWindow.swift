@@ -7,8 +7,8 @@ public struct ResumeParameters: Equatable, Sendable {
     /// first three spanned 179: scripts/make-motion-traces.py --variant gait3 --seed 3). The
     /// answer is due 100 ms after the data come back and wanted within 150 ms of that (issue
     /// #38). A deep glance (75–90° out and back at 1 000°/s² or more) stays within `axisDegrees`
-    /// (15°) of an axis it reaches for 2·√(2·15°/α) = 346 ms in all: data coming back in its
-    /// last 181 ms see it turn away.
+    /// (18°) of an axis it reaches for 2·√(2·18°/α) = 379 ms in all: data coming back in its
+    /// last 214 ms see it turn away.
     public var windowMs: Double = 165
     /// … and over at least this many samples (three of a 10 Hz stream).
     public var minimumSamples: Int = 3

@@ -11,7 +11,7 @@ extension OrientationClassifier {
         let recent = stride.stepMean, mean = stride.mean
         guard mean.magnitude - standardGravity <= p.strideMagnitudeToleranceMS2,
               let pose = hysteresis.propose(recent, current: orientation), pose.isEdgeUp,
-              let axis = pose.gravityAxis, let reported = orientation.gravityAxis, reported.dot(axis) < 0 else { return nil }
+              let axis = pose.gravityAxis, pose.isOpposite(to: orientation) else { return nil }
         let planar = (mean.x * mean.x + mean.y * mean.y).squareRoot()
         if planar >= p.halfTurnMinimumLengthMS2, (mean.x * axis.x + mean.y * axis.y) / planar >= halfTurnStrideAxisCos,
            stepAgrees(with: pose) { return (recent, p.settledSettleMs) }
@@ -29,8 +29,7 @@ extension OrientationClassifier {
         guard gait.isRunning(at: t), orientation.isEdgeUp, let reported = orientation.gravityAxis,
               let pose = hysteresis.propose(recent, current: orientation), pose != orientation, pose.isEdgeUp,
               let axis = pose.gravityAxis, abs(reported.dot(axis)) < 0.5, stepAgrees(with: pose, leaning: true) else { return nil }
-        let lagUs = steadyStepLagUs
-        guard let before = stride.mean(from: t - lagUs - stride.stepWindowUs, before: t - lagUs + 1),
+        guard let before = stride.mean(from: t - steadyStepLagUs - stride.stepWindowUs, before: t - steadyStepLagUs + 1),
               hysteresis.propose(before, current: orientation) == pose,
               recent.dot(before) / (recent.magnitude * before.magnitude)
                 >= steadyStepAxisCos else { return nil }

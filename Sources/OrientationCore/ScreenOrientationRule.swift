@@ -131,9 +131,9 @@ public struct ScreenOrientationRule: Sendable {
     /// The step path: on the move for `onTheMoveMs` and the step average near `pose`'s axis
     /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's.
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
-        guard let since = movingSinceUs, t - since >= onTheMoveUs, stepNear == pose,
-              let axis = pose.gravityAxis, let shown = orientation.gravityAxis else { return false }
-        return t - stepNearSinceUs >= (axis.dot(shown) < 0 ? oppositeStepHoldUs : stepHoldUs)
+        guard let since = movingSinceUs, t - since >= onTheMoveUs, stepNear == pose, pose != .unknown,
+              orientation != .unknown else { return false }
+        return t - stepNearSinceUs >= (pose.isOpposite(to: orientation) ? oppositeStepHoldUs : stepHoldUs)
     }
 
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane
