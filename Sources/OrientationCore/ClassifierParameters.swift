@@ -225,6 +225,18 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// The least distance between the two rests that counts as a jump: 30° at g (a third of the
     /// way to the next pose), or half a g in length alone.
     public var restJumpMinMS2: Double = 5
+    /// A shorter jump, down to this, is one too when made as fast: its rests at most
+    /// `restJumpMaxMs` times its share of `restJumpMinMS2` apart (25°, 4.2 m/s², in 42 ms), the
+    /// same speed, which over a shorter turn needs a larger angular acceleration. A motor's 4.2–5
+    /// m/s² tips a phone on a stand 30° back past the switch point, its spin-up over within 30 ms.
+    /// A hand's 25° flick over 100–120 ms is followed at once (MotorOnsetTests; lowering
+    /// `restJumpMinMS2` to 4 m/s² held it back 300 ms); one within 80 ms (22 000°/s²) waits up to
+    /// `restJumpSuspectMs`. No rest that stays put ends this suspicion (`restJumpHoldMs`): a register write steps
+    /// by a whole axis, and a motor whose alias is near 0 Hz holds its offset (--seed 279
+    /// buzz_portrait_50hz: 4.6 m/s², 2.3 s). 2.9 m/s² is a motor's least offset, 0.3 g. Buzz bad
+    /// changes (--only buzz, device/screen) seeds 279, 301–360 2/0 → 0/0, held out 361–460 4/1 →
+    /// 1/1; default, gait2, gait3 0–23, seeds 101–112, corpora and glances unchanged.
+    public var restJumpScaledMinMS2: Double = 2.9
     /// After a jump no new pose is reported for this long, unless the reading is back to the
     /// rest before it within `restJumpUndoneMS2`, or a rest held (`restJumpHoldMs`): a
     /// notification's or a ring's burst lasts at most 2.5 s.

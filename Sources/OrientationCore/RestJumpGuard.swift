@@ -35,6 +35,10 @@
 /// still, while a gait read through a chip's low-pass rests for an instant at each extreme of
 /// its step (a stair climber's hand at 6.5 and 11.8 m/s², 110 ms apart) and would keep new
 /// poses out for seconds.
+/// A jump shorter than `restJumpMinMS2` (down to a motor's least offset) is one as well when its
+/// rests were nearer in time by as much (`restJumpScaledMinMS2`): a hand turning that fast needs a
+/// larger angular acceleration still. A rest that stays put does not end that suspicion: a motor
+/// whose alias is near 0 Hz holds its offset still, and no register write steps that little.
 ///
 /// Pure: time comes with the rests.
 struct RestJumpGuard {
@@ -43,6 +47,9 @@ struct RestJumpGuard {
     private let suspectUs: Int64
     private let holdUs: Int64
     private let jumpSquared: Double
+    private let jumpMinimum: Double
+    private let scaledJumpSquared: Double
+    private let stillWindowUs: Int64
     private let undoneSquared: Double
     private let offsetTolerance: Double
     private let holdSquared: Double
@@ -70,6 +77,8 @@ struct RestJumpGuard {
     /// Where the jump took the reading, and how far from `anchor`: the motor's offset.
     private var jumpedTo = Vector3.zero
     private var jumpOffset = 0.0
+    /// Whether a rest that stays put may end the suspicion (not after a small quick jump).
+    private var holdEnds = true
     /// Where the current run of rests began, and when: how long the reading has stayed put.
     private var holdStart: Vector3?
     private var holdSinceUs: Int64 = 0
@@ -80,6 +89,9 @@ struct RestJumpGuard {
         suspectUs = Int64(p.restJumpSuspectMs * 1000)
         holdUs = Int64(p.restJumpHoldMs * 1000)
         jumpSquared = p.restJumpMinMS2 * p.restJumpMinMS2
+        jumpMinimum = p.restJumpMinMS2
+        scaledJumpSquared = p.restJumpScaledMinMS2 * p.restJumpScaledMinMS2
+        stillWindowUs = Int64(p.stillWindowMs * 1000)
         undoneSquared = p.restJumpUndoneMS2 * p.restJumpUndoneMS2
         offsetTolerance = p.restJumpOffsetToleranceMS2
         holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
@@ -115,11 +127,11 @@ struct RestJumpGuard {
             holdStart = rest
             holdSinceUs = t
         }
-        let isGravity = abs(rest.magnitude - standardGravity) <= gravityTolerance
+        let isGravity = Self.isGravity(rest, within: gravityTolerance)
         var begins = false
         // The first rest after a movement, far from the last one.
         if !wasAtRest, let before = lastRest, Self.distanceSquared(rest, before) >= jumpSquared {
-            let leftGravity = abs(before.magnitude - standardGravity) <= gravityTolerance
+            let leftGravity = Self.isGravity(before, within: gravityTolerance)
             if isGravity && !leftGravity {
                 // Into gravity from a rest that was not (free fall, a chip's registers written
                 // one axis at a time): a landing, not a motor's offset setting in, unless it
@@ -130,13 +142,14 @@ struct RestJumpGuard {
                 // Its window holds only samples taken after the last rest's: the two rests were
                 // at most `restJumpMaxMs` apart. Readings that do not move at all are an
                 // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
-                begins = suspectSinceUs == nil
-                if begins { suspect(from: rest) }
-                suspectSinceUs = t
+                begins = beginSuspicion(from: rest, at: t, holdEnds: true)
             }
+        } else if !wasAtRest, let before = lastRest, Self.isGravity(before, within: gravityTolerance),
+                  quickSmallJump(from: before, to: rest, at: t), spreadSquared > exactSquared {
+            begins = beginSuspicion(from: rest, at: t, holdEnds: false)
         }
         let undone = anchor.map({ Self.distanceSquared(rest, $0) <= undoneSquared }) ?? false
-        let settled = t - holdSinceUs >= holdUs && isGravity && !keepsOffset(rest)
+        let settled = holdEnds && t - holdSinceUs >= holdUs && isGravity && !keepsOffset(rest)
         if let since = suspectSinceUs, t - since > suspectUs || undone || settled {
             suspectSinceUs = nil
         }
@@ -146,6 +159,24 @@ struct RestJumpGuard {
         lastRest = rest
         lastRestUs = t
         return begins
+    }
+
+    /// A suspicion begins with `rest` (`holdEnds`: whether a rest that stays put may end it), or
+    /// the one under way goes on from `t`: true when it begins.
+    private mutating func beginSuspicion(from rest: Vector3, at t: Int64, holdEnds: Bool) -> Bool {
+        let begins = suspectSinceUs == nil
+        if begins { suspect(from: rest, holdEnds: holdEnds) }
+        suspectSinceUs = t
+        return begins
+    }
+
+    /// A jump under `restJumpMinMS2` from `before` to `rest` (whose window ends at `t`), at least
+    /// `restJumpScaledMinMS2`, made as fast: its window began within `restJumpMaxMs` times its
+    /// share of `restJumpMinMS2` after the last rest.
+    private func quickSmallJump(from before: Vector3, to rest: Vector3, at t: Int64) -> Bool {
+        let size = Self.distance(rest, before)
+        guard size * size >= scaledJumpSquared else { return false }
+        return Double(t - stillWindowUs - lastRestUs) <= Double(jumpUs) * size / jumpMinimum
     }
 
     /// A movement begins: no reading has left the last rest yet.
@@ -179,18 +210,17 @@ struct RestJumpGuard {
     /// (checked once per movement, when it is that old): a suspicion begins.
     private mutating func offsetHeldWithoutRest(_ reading: Vector3, at t: Int64) -> Bool {
         guard suspectSinceUs == nil, !offsetChecked, let before = lastRest,
-              abs(before.magnitude - standardGravity) <= gravityTolerance else { return false }
+              Self.isGravity(before, within: gravityTolerance) else { return false }
         if leftAtUs == nil, t - lastRestUs <= jumpUs, Self.distanceSquared(reading, before) >= jumpSquared { leftAtUs = t }
         guard let left = leftAtUs, t - left >= offsetHeldUs else { return false }
         offsetChecked = true
         guard offsetHeld(at: reading) else { return false }
-        suspect(from: reading)
-        suspectSinceUs = t
-        return true
+        return beginSuspicion(from: reading, at: t, holdEnds: true)
     }
 
     /// A suspicion begins with the reading at `jumped`: the rest before the jump is its anchor.
-    private mutating func suspect(from jumped: Vector3) {
+    private mutating func suspect(from jumped: Vector3, holdEnds: Bool) {
+        self.holdEnds = holdEnds
         anchor = lastGravityRest
         jumpedTo = jumped
         jumpOffset = anchor.map { Self.distance(jumped, $0) } ?? 0
@@ -219,4 +249,8 @@ struct RestJumpGuard {
     }
 
     private static func distance(_ a: Vector3, _ b: Vector3) -> Double { (a - b).magnitude }
+
+    private static func isGravity(_ v: Vector3, within tolerance: Double) -> Bool {
+        abs(v.magnitude - standardGravity) <= tolerance
+    }
 }
