@@ -30,6 +30,7 @@ extension OrientationClassifier {
     func busyReading() -> (estimate: Vector3, settleMs: Double)? {
         let p = parameters
         let length = stride.mean.magnitude
+        if let headed = headingReading() { return headed }
         if let led = stepLedReading() { return (led, p.settledSettleMs) }
         if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
         if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
@@ -38,6 +39,28 @@ extension OrientationClassifier {
               !orientation.isEdgeUp || hysteresis.propose(stride.stepMean, current: orientation) != orientation
         else { return nil }
         return (stride.mean, p.busySettleMs)
+    }
+
+    /// The heading reading (`PlanarHeading`): an edge-up pose is reported, the stride average
+    /// leans back less than `HeadingParameters.maximumLeanDegrees` (faceUp is not near), and
+    /// the strong readings of the last 200 ms agree on an edge-up pose: that pose, at once.
+    /// When it is the reported one the answer stays, whatever the slower averages say.
+    func headingReading() -> (estimate: Vector3, settleMs: Double)? {
+        let mean = stride.mean
+        guard orientation.isEdgeUp, let steady = heading.steadyPose(at: lastTimeUs) else { return nil }
+        if steady.pose.isOpposite(to: orientation) {
+            guard abs(mean.z) <= headingMaximumLeanMS2, heading.turnedAway(from: orientation)
+            else { return nil }
+        } else {
+            guard leansLessThan(mean, cos: headingLeanCos) else { return nil }
+        }
+        return (steady.direction, 0)
+    }
+
+    /// `v` leans back from the screen's plane less than the angle whose cosine is `cos`.
+    func leansLessThan(_ v: Vector3, cos: Double) -> Bool {
+        let planarSquared = v.x * v.x + v.y * v.y
+        return planarSquared > 0 && planarSquared >= cos * cos * (planarSquared + v.z * v.z)
     }
 
     /// The step-led reading (`stepLedMagnitudeDeficitMS2`): the last step's average proposes a

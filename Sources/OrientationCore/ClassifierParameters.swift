@@ -282,6 +282,8 @@ public struct ClassifierParameters: Equatable, Sendable {
     public var gapResetMs: Double = 250
     /// After such a pause the first data may answer at once (`ResumeWindow`).
     public var resume = ResumeParameters()
+    /// On the move, which edge is up from single strong readings (`PlanarHeading`).
+    public var heading = HeadingParameters()
 
     public init() {}
 

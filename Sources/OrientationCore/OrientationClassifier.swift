@@ -43,6 +43,7 @@ public struct OrientationClassifier: Sendable {
     private var poseBeforeJump: Orientation = .unknown
     private(set) var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private(set) var gait: GaitRhythm
+    private(set) var heading: PlanarHeading
     private var resume: ResumeWindow
     private var samplesSinceReset = 0
     private(set) var lastTimeUs: Int64 = 0
@@ -66,6 +67,8 @@ public struct OrientationClassifier: Sendable {
     let halfTurnStrideAxisCos: Double
     let steadyStepLagUs: Int64
     let steadyStepAxisCos: Double
+    let headingLeanCos: Double
+    let headingMaximumLeanMS2: Double
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
@@ -73,6 +76,7 @@ public struct OrientationClassifier: Sendable {
         hysteresis = PoseHysteresis(parameters: parameters)
         restJump = RestJumpGuard(parameters: parameters)
         gait = GaitRhythm(parameters: parameters)
+        heading = PlanarHeading(parameters: parameters.heading)
         resume = ResumeWindow(parameters: parameters.resume)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
@@ -81,6 +85,8 @@ public struct OrientationClassifier: Sendable {
         halfTurnStrideAxisCos = cosineApproximation(parameters.halfTurnStrideAxisDegrees * .pi / 180)
         steadyStepLagUs = Self.microseconds(parameters.steadyStepLagMs)
         steadyStepAxisCos = cosineApproximation(parameters.steadyStepAxisDegrees * .pi / 180)
+        headingLeanCos = cosineApproximation(parameters.heading.maximumLeanDegrees * .pi / 180)
+        headingMaximumLeanMS2 = standardGravity * cosineApproximation((90 - parameters.heading.maximumLeanDegrees) * .pi / 180)
         gapUs = Self.microseconds(parameters.gapResetMs)
         stillWindowUs = Self.microseconds(parameters.stillWindowMs)
         firstAnswerWindowUs = Self.microseconds(parameters.firstAnswerWindowMs)
@@ -109,6 +115,7 @@ public struct OrientationClassifier: Sendable {
         if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
+        heading.append(g, at: t, leanZ: stride.mean.z)
         gait.observe(excess: g.magnitude - standardGravity, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
@@ -209,6 +216,7 @@ public struct OrientationClassifier: Sendable {
 
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
+        heading.reset()
         gait.reset()
         samplesSinceReset = 0
         shortEstimate = g

@@ -38,6 +38,8 @@ public struct ScreenOrientationRule: Sendable {
     private var still: StillWindow
     private var latest = Vector3.zero
     private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
+    private var heading: PlanarHeading
+    private var headingNear: Orientation = .unknown  // the pose the heading was last steady at
     private var stepNear: Orientation = .unknown
     private var stepNearSinceUs: Int64 = 0
     private var lastLoudUs: Int64 = 0
@@ -72,6 +74,7 @@ public struct ScreenOrientationRule: Sendable {
                             cosLimit: Self.cosine(degrees: parameters.stillDegrees),
                             minimumSamples: parameters.stillMinimumSamples)
         resume = ResumeWindow(parameters: parameters.resume)
+        heading = PlanarHeading(parameters: parameters.heading)
         stride = StrideAverage(windowUs: Int64(parameters.strideWindowMs * 1000),
                                stepWindowUs: Int64(parameters.stepWindowMs * 1000))
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
@@ -106,6 +109,7 @@ public struct ScreenOrientationRule: Sendable {
         guard orientation == .unknown || resumedPose == deviceOrientation
               || held(deviceOrientation, at: t) || strideNear == deviceOrientation
               && t - strideNearSinceUs >= strideHoldUs || steppedInto(deviceOrientation, at: t)
+              || headedInto(deviceOrientation, at: t)
               || t - devicePoseSinceUs >= fallbackUs
         else { return nil }
         orientation = deviceOrientation
@@ -136,6 +140,13 @@ public struct ScreenOrientationRule: Sendable {
         return t - stepNearSinceUs >= (pose.isOpposite(to: orientation) ? oppositeStepHoldUs : stepHoldUs)
     }
 
+    /// The heading path: on the move for `onTheMoveMs` and the strong readings' heading last
+    /// steady at `pose` (`PlanarHeading`; a 10 Hz runner's is steady only now and then).
+    private func headedInto(_ pose: Orientation, at t: Int64) -> Bool {
+        guard let since = movingSinceUs, t - since >= onTheMoveUs, orientation != .unknown else { return false }
+        return headingNear == pose
+    }
+
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane
     /// (the axis has no z component: leaning back does not count).
     private func nearAxis(_ v: Vector3, _ axis: Vector3, _ cosLimit: Double) -> Bool {
@@ -152,6 +163,8 @@ public struct ScreenOrientationRule: Sendable {
         if motion.track(g, at: t) {
             still.reset()
             stride.reset()
+            heading.reset()
+            headingNear = .unknown
             strideNear = .unknown
             stepNear = .unknown
             movingSinceUs = nil
@@ -162,6 +175,8 @@ public struct ScreenOrientationRule: Sendable {
         still.append(g, at: t)
         latest = g
         stride.append(g, at: t)
+        heading.append(g, at: t, leanZ: stride.mean.z)
+        if let steady = heading.steadyPose(at: t) { headingNear = steady.pose }
         if abs(g.magnitude - standardGravity) > parameters.loudMagnitudeToleranceMS2 {
             if movingSinceUs == nil || t - lastLoudUs > quietBreakUs { movingSinceUs = t }
             lastLoudUs = t

@@ -177,6 +177,9 @@ public struct ScreenParameters: Equatable, Sendable {
     /// 351 → 270, 104 296 → 262); no new third-pose pass, bad change or glance change, corpora
     /// unchanged.
     public var oppositeStepHoldMs: Double = 50
+    /// On the move for `onTheMoveMs`, the strong readings' heading (`PlanarHeading`) is taken
+    /// at once, as the classifier takes it.
+    public var heading = HeadingParameters()
 
     // MARK: Gaps and the last resort
 

@@ -19,9 +19,9 @@ import Testing
     @Test("a half turn while running, leaning back, is reported from the step alone sooner", arguments: [10.0, 50.0, 100.0])
     func stepAlone(rateHz: Double) {
         let samples = Self.halfTurns(rateHz: rateHz)
-        var without = ClassifierParameters()
+        var without = ClassifierParameters.withoutHeading  // which answers before it
         without.halfTurnStepSettleMs = .infinity  // the path never applies
-        let quick = classify(samples), slow = classify(samples, parameters: without)
+        let quick = classify(samples, parameters: .withoutHeading), slow = classify(samples, parameters: without)
         #expect(quick.map(\.orientation) == [.portrait, .portraitUpsideDown, .portrait])
         #expect(slow.map(\.orientation) == quick.map(\.orientation))
         guard quick.count == 3, slow.count == 3 else { return }
@@ -40,9 +40,9 @@ import Testing
         let samples = SettledOnTheMoveTests.running(rateHz: rateHz, untilMs: 8000, leanDegrees: 35) { t in
             90 * SettledOnTheMoveTests.minimumJerk((t - 4000) / 400)
         }
-        var without = ClassifierParameters()
+        var without = ClassifierParameters.withoutHeading  // which answers before it
         without.steadyStepAxisDegrees = 0  // the path never applies
-        let quick = classify(samples), slow = classify(samples, parameters: without)
+        let quick = classify(samples, parameters: .withoutHeading), slow = classify(samples, parameters: without)
         #expect(quick.map(\.orientation) == [.portrait, .landscapeLeft])
         #expect(slow.map(\.orientation) == quick.map(\.orientation))
         guard quick.count == 2, slow.count == 2 else { return }
@@ -68,9 +68,9 @@ import Testing
     @Test("a 10 Hz half turn is reported at the next reading, however early the poll's timer fires")
     func nextJitteredReading() throws {
         let samples = Self.jittered.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }
-        var wholePeriod = ClassifierParameters()
+        var wholePeriod = ClassifierParameters.withoutHeading  // which answers before it
         wholePeriod.halfTurnStepSettleMs = 100
-        var quick = OrientationClassifier(), slow = OrientationClassifier(parameters: wholePeriod)
+        var quick = OrientationClassifier(parameters: .withoutHeading), slow = OrientationClassifier(parameters: wholePeriod)
         let changes = quick.process(samples), late = slow.process(samples)
         #expect(changes.map(\.orientation) == [.landscapeRight, .landscapeLeft])
         #expect(late.map(\.orientation) == changes.map(\.orientation))

@@ -41,13 +41,16 @@ import OrientationCore
     /// reaches it. With `stepHoldMs` for it too, the screen followed a reading later.
     @Test func aHalfTurnWhileRunningTurnsTheScreenWithTheDevice() throws {
         let samples = Self.halfTurn.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }
-        var device = OrientationClassifier()
+        // The step path alone: the heading (`PlanarHeading`) off for the device and the screen.
+        var device = OrientationClassifier(parameters: .withoutHeading)
         let deviceTurned = try #require(device.process(samples).last)
-        var classifier = OrientationClassifier(), rule = ScreenOrientationRule()
+        var classifier = OrientationClassifier(parameters: .withoutHeading)
+        var rule = ScreenOrientationRule(parameters: .withoutHeading)
         let changes = rule.process(samples, classifier: &classifier)
-        var patient = ScreenParameters()
+        var patient = ScreenParameters.withoutHeading
         patient.oppositeStepHoldMs = patient.stepHoldMs
-        var slowClassifier = OrientationClassifier(), slowRule = ScreenOrientationRule(parameters: patient)
+        var slowClassifier = OrientationClassifier(parameters: .withoutHeading)
+        var slowRule = ScreenOrientationRule(parameters: patient)
         let slow = slowRule.process(samples, classifier: &slowClassifier)
         #expect(changes.map(\.orientation) == [.landscapeLeft, .landscapeRight])
         #expect(slow.map(\.orientation) == changes.map(\.orientation))

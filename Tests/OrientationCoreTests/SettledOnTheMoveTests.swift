@@ -45,9 +45,9 @@ import OrientationCore
         let samples = Self.running(rateHz: rateHz, untilMs: 8000) { t in
             90 * Self.minimumJerk((t - turnStart) / (turnEnd - turnStart))
         }
-        let changes = classify(samples)
+        let changes = classify(samples, parameters: .withoutHeading)  // which answers before it
         #expect(changes.map(\.orientation) == [.portrait, .landscapeLeft])
-        var plain = ClassifierParameters()
+        var plain = ClassifierParameters.withoutHeading
         plain.settledAxisDegrees = 0  // the step average never agrees: the busy path alone
         plain.leaningStepAxisDegrees = 0
         let slower = classify(samples, parameters: plain)
@@ -65,9 +65,9 @@ import OrientationCore
           arguments: [10.0, 50.0, 100.0])
     func stepLed(rateHz: Double) {
         let samples = Self.runningQuarterTurn(rateHz: rateHz)
-        var without = ClassifierParameters()
+        var without = ClassifierParameters.withoutHeading  // which answers before it
         without.stepLedMagnitudeDeficitMS2 = -standardGravity  // the path never applies
-        let led = classify(samples), settled = classify(samples, parameters: without)
+        let led = classify(samples, parameters: .withoutHeading), settled = classify(samples, parameters: without)
         #expect(led.map(\.orientation) == [.portrait, .landscapeLeft] && led.map(\.orientation) == settled.map(\.orientation))
         let gain = (settled.last?.timeMs ?? 0) - (led.last?.timeMs ?? 0)
         #expect(gain >= 50, "\(gain) ms sooner")
@@ -97,10 +97,10 @@ import OrientationCore
         let samples = Self.running(rateHz: rateHz, untilMs: 10000) { t in
             180 * Self.minimumJerk((t - 4000) / 600) - 180 * Self.minimumJerk((t - 7000) / 600)
         }
-        var without = ClassifierParameters()
+        var without = ClassifierParameters.withoutHeading  // which answers before it
         without.halfTurnMinimumLengthMS2 = .infinity  // the path never applies
         without.halfTurnStepSettleMs = .infinity  // nor its variant from the step alone
-        let quick = classify(samples), slow = classify(samples, parameters: without)
+        let quick = classify(samples, parameters: .withoutHeading), slow = classify(samples, parameters: without)
         #expect(quick.map(\.orientation) == [.portrait, .portraitUpsideDown, .portrait])
         #expect(slow.map(\.orientation) == quick.map(\.orientation))
         guard quick.count == 3, slow.count == 3 else { return }

@@ -171,3 +171,22 @@ func screenChanges(_ samples: [Sample], supported: SupportedOrientations = .all,
     var rule = ScreenOrientationRule(parameters: parameters, supported: supported)
     return rule.process(samples, classifier: &classifier).map { ($0.timeUs / 1000, $0.orientation) }
 }
+
+extension ClassifierParameters {
+    /// The defaults with the heading path off (`PlanarHeading`: no reading is strong enough),
+    /// for tests of the busy paths it answers before.
+    static var withoutHeading: ClassifierParameters {
+        var parameters = ClassifierParameters()
+        parameters.heading.minimumPlanarMS2 = .infinity
+        return parameters
+    }
+}
+
+extension ScreenParameters {
+    /// The defaults with the screen's heading path off, as `ClassifierParameters.withoutHeading`.
+    static var withoutHeading: ScreenParameters {
+        var parameters = ScreenParameters()
+        parameters.heading.minimumPlanarMS2 = .infinity
+        return parameters
+    }
+}

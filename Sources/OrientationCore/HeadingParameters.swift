@@ -1,0 +1,53 @@
+/// The heading on the move (`PlanarHeading`), for the device (`ClassifierParameters.heading`)
+/// and the screen (`ScreenParameters.heading`).
+///
+/// The physics: a carried device's linear acceleration is mostly along gravity (a walker's or
+/// runner's bounce, 0.5–2 g) and fore-aft (along the screen's normal when it leans back).
+/// Both lie in the plane of gravity and the screen's normal, so they change the length of
+/// gravity's part in the screen's plane, not its direction. Only sideways acceleration turns
+/// that direction: a stride's lateral sway of 1–2.5 m/s², a vehicle's cornering up to 3.
+/// One strong reading therefore tells which edge is up within about 20°, where averages over a
+/// step or a stride, dominated by the bounce, need that long to settle. Running p95
+/// (scripts/score-motion, release builds) went from 262–355 ms to 100–311 on seeds 101–112 and
+/// from 175–477 to 21–331 on gait3 seeds 0–23 (docs/benchmarks.md).
+public struct HeadingParameters: Equatable, Sendable {
+    /// A reading counts when its part in the screen's plane is at least this long: lateral
+    /// sway of 2.5 m/s² then turns it by 23° at most. A runner's flight (the reading near zero)
+    /// falls below it. 5 let in readings the sway turns too far (seeds 101–112: one more
+    /// third-pose pass, default running 207 → 308 ms); 7 left 10 Hz runners too few.
+    public var minimumPlanarMS2: Double = 6
+    /// The readings of this last span decide: two or three of a 10 Hz stream.
+    public var windowMs: Double = 200
+    /// … at least this many of them …
+    public var minimumCount: Int = 2
+    /// … spanning at least this: a 10 Hz stream's two readings, its timer up to 15 ms early.
+    public var minimumSpanMs: Double = 85
+    /// … or at least this when a weak reading falls inside the window (a runner's flight): the
+    /// strong readings then saw only part of it, and 90 ms of them at a half turn's fastest
+    /// (200°/s) turn less than `spreadDegrees` (RunnerStallTests' recorded half turn showed
+    /// its side pose with 85).
+    public var interruptedSpanMs: Double = 150
+    /// Every one points within this of the pose's axis in the screen's plane: a turn on the
+    /// move stops within 7° of square, plus the hand's wander and the sway. 35° (45° less the
+    /// edge hysteresis) took an arm swinging to 60° and back while running for a turn
+    /// (SettledOnTheMoveTests.slowSwing), 25° did at 100 Hz.
+    public var axisDegrees: Double = 20
+    /// … and all within this of each other: the device has stopped turning. A turn on the move
+    /// (90–180° in 0.4–1.3 s) sweeps more in 200 ms of its middle, so a half turn's side pose
+    /// does not pass for a stop. 25° let 4 more side poses through on seeds 101–112 and gait3
+    /// 0–23; 15° cost up to 80 ms.
+    public var spreadDegrees: Double = 20
+    /// The device leans back from the screen's plane less than this: its stride average, or
+    /// after a half turn, whose two poses cancel in the plane, the stride average's z part
+    /// against g. Steeper, faceUp is near and a lumbar sensor walking at 42–55° (real corpus,
+    /// R02) went to landscape for 0.5 s before faceUp.
+    public var maximumLeanDegrees: Double = 40
+    /// A half turn is taken only when a reading this long in the plane pointed nearest a side
+    /// pose since one last pointed nearest the pose left: the device turned through the plane.
+    /// A watch on an arm swinging to and fro (real corpus, R_watch_ABD, R_watch_FEL) shrinks
+    /// through zero and grows back the other way (24 bad changes without this; 3 m/s² still let
+    /// the swing's readings near zero count).
+    public var turnEvidenceMS2: Double = 4.5
+
+    public init() {}
+}

@@ -1,0 +1,125 @@
+/// Which edge is up, from the direction of single strong readings in the screen's plane
+/// (`HeadingParameters` gives the physics): the answer on the move without a stride's delay.
+///
+/// It keeps the in-plane direction of every reading whose in-plane part is long enough; the
+/// heading is steady when those of the last `windowMs` are enough, all point near one edge-up
+/// pose's axis and lie close together. Pure: no clock, no I/O.
+struct PlanarHeading: Sendable {
+    /// 64 readings cover the window at up to 320 Hz; faster streams keep their newest 64.
+    static let capacity = 64
+    private static let mask = capacity - 1  // capacity is a power of two
+
+    private var times = [Int64](repeating: 0, count: capacity)
+    private var xs = [Double](repeating: 0, count: capacity)  // unit direction in the plane
+    private var ys = [Double](repeating: 0, count: capacity)
+    private var next = 0
+    private var count = 0
+    private var lastWeakUs = Int64.min
+    /// When a strong reading last pointed nearest each edge-up pose (`edgeIndex` order).
+    private var lastNearestUs = [Int64](repeating: .min, count: 4)
+
+    private let windowUs: Int64
+    private let minimumSpanUs: Int64
+    private let interruptedSpanUs: Int64
+    private let minimumCount: Int
+    private let minimumPlanarSquared: Double
+    private let turnEvidenceSquared: Double
+    private let axisCos: Double
+    private let spreadRadians: Double
+
+    init(parameters: HeadingParameters) {
+        windowUs = Int64(parameters.windowMs * 1000)
+        minimumSpanUs = Int64(parameters.minimumSpanMs * 1000)
+        interruptedSpanUs = Int64(parameters.interruptedSpanMs * 1000)
+        minimumCount = max(1, parameters.minimumCount)
+        minimumPlanarSquared = parameters.minimumPlanarMS2 * parameters.minimumPlanarMS2
+        turnEvidenceSquared = parameters.turnEvidenceMS2 * parameters.turnEvidenceMS2
+        axisCos = cosineApproximation(parameters.axisDegrees * .pi / 180)
+        spreadRadians = parameters.spreadDegrees * .pi / 180
+    }
+
+    mutating func reset() {
+        count = 0
+        lastWeakUs = .min
+        for i in lastNearestUs.indices { lastNearestUs[i] = .min }
+    }
+
+    /// Keeps `g`'s direction in the screen's plane when its in-plane part is long enough.
+    /// `leanZ` is the device's lean toward the screen's normal (the stride average's z): a
+    /// reading whose z points the other way and further is a fore-aft swing larger than gravity's
+    /// part along the normal, and the same swing, through the lean, has reversed its in-plane
+    /// part (a runner's reading leaning back 30° with 20 m/s² fore-aft): it says nothing.
+    mutating func append(_ g: Vector3, at timeUs: Int64, leanZ: Double) {
+        let planarSquared = g.x * g.x + g.y * g.y
+        guard planarSquared.isFinite, g.z * leanZ >= 0 || abs(g.z) <= abs(leanZ) else { return }
+        if planarSquared >= turnEvidenceSquared { lastNearestUs[Self.edgeIndex(Self.nearestEdge(x: g.x, y: g.y))] = timeUs }
+        guard planarSquared >= minimumPlanarSquared else {
+            lastWeakUs = timeUs
+            return
+        }
+        let length = planarSquared.squareRoot()
+        times[next] = timeUs
+        xs[next] = g.x / length
+        ys[next] = g.y / length
+        next = (next + 1) & Self.mask
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// A strong reading has pointed nearest a side pose of `pose` (90° from it) since one last
+    /// pointed nearest `pose`: the heading turned through the plane, as a hand turns a device,
+    /// rather than shrinking through zero and growing back the other way, as an arm swinging
+    /// a watch to and fro makes it.
+    func turnedAway(from pose: Orientation) -> Bool {
+        let i = Self.edgeIndex(pose)
+        return max(lastNearestUs[(i + 1) & 3], lastNearestUs[(i + 3) & 3]) > lastNearestUs[i]
+    }
+
+    /// portrait, landscapeRight, portraitUpsideDown, landscapeLeft: a quarter turn apart.
+    private static func edgeIndex(_ pose: Orientation) -> Int {
+        switch pose {
+        case .landscapeRight: return 1
+        case .portraitUpsideDown: return 2
+        case .landscapeLeft: return 3
+        default: return 0
+        }
+    }
+
+    /// The edge-up pose the readings of the last `windowMs` agree on, and their mean direction
+    /// scaled to g; nil when they are too few, too close in time, apart or between two poses.
+    func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
+        guard count >= minimumCount else { return nil }
+        let newest = (next - 1) & Self.mask
+        guard timeUs - times[newest] <= windowUs else { return nil }
+        let pose = Self.nearestEdge(x: xs[newest], y: ys[newest])
+        guard let axis = pose.gravityAxis else { return nil }
+        var n = 0, sumX = 0.0, sumY = 0.0, lowest = 0.0, highest = 0.0, oldestUs = times[newest]
+        while n < count {
+            let i = (newest - n) & Self.mask
+            if timeUs - times[i] > windowUs { break }
+            let x = xs[i], y = ys[i]
+            guard x * axis.x + y * axis.y >= axisCos else { return nil }
+            // Signed angle from the newest reading.
+            let cross = xs[newest] * y - ys[newest] * x
+            let angle = acosApproximation(min(1, max(-1, xs[newest] * x + ys[newest] * y)))
+            let signed = cross < 0 ? -angle : angle
+            lowest = min(lowest, signed)
+            highest = max(highest, signed)
+            sumX += x
+            sumY += y
+            oldestUs = times[i]
+            n += 1
+        }
+        let span = times[newest] - oldestUs
+        guard n >= minimumCount, span >= (lastWeakUs >= timeUs - windowUs ? interruptedSpanUs : minimumSpanUs),
+              highest - lowest <= spreadRadians else { return nil }
+        let length = (sumX * sumX + sumY * sumY).squareRoot()
+        let scale = standardGravity / length
+        return (pose, Vector3(sumX * scale, sumY * scale, 0))
+    }
+
+    /// The edge-up pose whose axis is nearest to the in-plane direction (x, y).
+    private static func nearestEdge(x: Double, y: Double) -> Orientation {
+        if abs(x) > abs(y) { return x > 0 ? .landscapeRight : .landscapeLeft }
+        return y > 0 ? .portraitUpsideDown : .portrait
+    }
+}
