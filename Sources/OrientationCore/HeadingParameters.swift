@@ -7,9 +7,9 @@
 /// gravity's part in the screen's plane, not its direction. Only sideways acceleration turns
 /// that direction: a stride's lateral sway of 1–2.5 m/s², a vehicle's cornering up to 3.
 /// One strong reading therefore tells which edge is up within about 20°, where averages over a
-/// step or a stride, dominated by the bounce, need that long to settle. Running p95
-/// (scripts/score-motion, release builds) went from 262–355 ms to 100–311 on seeds 101–112 and
-/// from 175–477 to 21–331 on gait3 seeds 0–23 (docs/benchmarks.md).
+/// step or a stride, dominated by the bounce, need that long to settle. Device running p95
+/// (scripts/score-motion, release builds) went from 262–352 ms to 100–311 on seeds 101–112 and
+/// from 175–477 to 21–331 on gait3 seeds 0–23; the tuning set's is in docs/benchmarks.md.
 public struct HeadingParameters: Equatable, Sendable {
     /// A reading counts when its part in the screen's plane is at least this long: lateral
     /// sway of 2.5 m/s² then turns it by 23° at most. A runner's flight (the reading near zero)

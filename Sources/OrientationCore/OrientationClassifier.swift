@@ -7,6 +7,10 @@
 ///   short-term estimate, reported once it held `quietSettleMs`;
 /// - **busy** (walking, vehicles, shaking): the average over one stride, reported once it
 ///   held `busySettleMs`, and only while its magnitude is near g;
+/// - **heading on the move** (`PlanarHeading`, first of the busy readings): the strong readings
+///   of the last 200 ms agree on an edge-up pose in the screen's plane, where bounce and
+///   fore-aft swing do not turn them: that pose at once (a half turn only after the heading
+///   passed a side pose), and the reported pose kept while they agree with it;
 /// - **settled on the move**: the same stride average, reported after only
 ///   `settledSettleMs` when the average over the last step (`stepWindowMs`) points well
 ///   inside the same pose (`settledAxisDegrees`): the device has stopped turning, and the

@@ -3,7 +3,9 @@
 ///
 /// It keeps the in-plane direction of every reading whose in-plane part is long enough; the
 /// heading is steady when those of the last `windowMs` are enough, all point near one edge-up
-/// pose's axis and lie close together. Pure: no clock, no I/O.
+/// pose's axis and lie close together. It also notes which edge-up pose each reading of
+/// `turnEvidenceMS2` or more pointed nearest last, so that a half turn can be told from a
+/// swing through zero (`turnedAway(from:)`). Pure: no clock, no I/O.
 struct PlanarHeading: Sendable {
     /// 64 readings cover the window at up to 320 Hz; faster streams keep their newest 64.
     static let capacity = 64
@@ -15,7 +17,8 @@ struct PlanarHeading: Sendable {
     private var next = 0
     private var count = 0
     private var lastWeakUs = Int64.min
-    /// When a strong reading last pointed nearest each edge-up pose (`edgeIndex` order).
+    /// When a reading of `turnEvidenceMS2` or more last pointed nearest each edge-up pose
+    /// (`edgeIndex` order).
     private var lastNearestUs = [Int64](repeating: .min, count: 4)
 
     private let windowUs: Int64
@@ -65,8 +68,8 @@ struct PlanarHeading: Sendable {
         count = min(count + 1, Self.capacity)
     }
 
-    /// A strong reading has pointed nearest a side pose of `pose` (90° from it) since one last
-    /// pointed nearest `pose`: the heading turned through the plane, as a hand turns a device,
+    /// A reading of `turnEvidenceMS2` or more has pointed nearest a side pose of `pose` (90°
+    /// from it) since one last pointed nearest `pose`: the heading turned through the plane, as a hand turns a device,
     /// rather than shrinking through zero and growing back the other way, as an arm swinging
     /// a watch to and fro makes it.
     func turnedAway(from pose: Orientation) -> Bool {
