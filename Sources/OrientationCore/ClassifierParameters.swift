@@ -250,6 +250,11 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// new rest stays. A motor's offset turning at its alias of 0.1–2.5 Hz leaves that tolerance
     /// sooner.
     public var restJumpHoldMs: Double = 300
+    /// … unless the jump changed the reading's length by more than this (from the rest before it
+    /// to where it landed): a hand's turn leaves gravity alone, a motor's offset adds to it, and a
+    /// near-0 Hz alias holds it still (--seed 428 buzz_faceUp_50hz: 8.9 m/s², 0.77 longer); a
+    /// calibrated chip's bias and gain errors change g's length between poses by a few tenths.
+    public var restJumpLengthToleranceMS2: Double = 0.5
     /// A jump into readings that stay within this of their mean is no motor: an emulated chip's
     /// registers (i2c-stub, umockdev) or a test's fake set to a new pose, which must be followed
     /// at once (ScreenStillTests). A motor's offset drifts at its alias and carries the sample

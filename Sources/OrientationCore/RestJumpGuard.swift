@@ -13,7 +13,9 @@
 ///   device set down ends in a rest that stays), unless it drifted there along the offset's
 ///   circle: as far from the rest before the jump as the jump took the reading
 ///   (`restJumpOffsetToleranceMS2`) but away from where the jump landed (`restJumpUndoneMS2`),
-///   as a slowly drifting offset passing the length of g, 9 m/s² from faceUp for 2 s;
+///   as a slowly drifting offset passing the length of g, 9 m/s² from faceUp for 2 s, or the
+///   jump changed the reading's length (`restJumpLengthToleranceMS2`: a hand's turn leaves
+///   gravity alone, a motor's offset adds to it, and an alias near 0 Hz holds it still);
 /// - `restJumpSuspectMs` passed.
 /// A stray reading between the two rests (sample-timing jitter catching the motor's buzz at
 /// another phase) breaks the new rest's window for a while, not the jump: when a reading within
@@ -56,6 +58,7 @@ struct RestJumpGuard {
     private let exactSquared: Double
     private let gravityTolerance: Double
     private let offsetHeldUs: Int64
+    private let lengthTolerance: Double
 
     private var lastRest: Vector3?
     private var lastRestUs: Int64 = 0
@@ -98,6 +101,7 @@ struct RestJumpGuard {
         exactSquared = p.exactRestMS2 * p.exactRestMS2
         gravityTolerance = p.stillMagnitudeToleranceMS2
         offsetHeldUs = Int64(p.restJumpOffsetHeldMs * 1000)
+        lengthTolerance = p.restJumpLengthToleranceMS2
     }
 
     mutating func reset() {
@@ -220,8 +224,8 @@ struct RestJumpGuard {
 
     /// A suspicion begins with the reading at `jumped`: the rest before the jump is its anchor.
     private mutating func suspect(from jumped: Vector3, holdEnds: Bool) {
-        self.holdEnds = holdEnds
         anchor = lastGravityRest
+        self.holdEnds = holdEnds && keepsLength(jumped)
         jumpedTo = jumped
         jumpOffset = anchor.map { Self.distance(jumped, $0) } ?? 0
     }
@@ -232,6 +236,13 @@ struct RestJumpGuard {
         guard let anchor else { return false }
         return abs(Self.distance(rest, anchor) - jumpOffset) <= offsetTolerance
             && Self.distanceSquared(rest, jumpedTo) > undoneSquared
+    }
+
+    /// `rest` is as long as the rest before the jump, within `restJumpLengthToleranceMS2`: gravity
+    /// alone, read by the same chip, not gravity plus a motor's offset.
+    private func keepsLength(_ rest: Vector3) -> Bool {
+        guard let anchor else { return true }
+        return abs(rest.magnitude - anchor.magnitude) <= lengthTolerance
     }
 
     /// Two rests as far from the one before the jump, within `restJumpOffsetToleranceMS2`.

@@ -44,11 +44,14 @@ import OrientationCore
     }
 
     /// A phone on a stand in portrait leaned back 32°, flicked 25° further back (past the
-    /// switch point to faceUp) by a hand in `ms` (minimum jerk), then left there.
-    static func flick(rateHz: Double, ms: Double, seed: UInt64) -> (samples: [Sample], endMs: Double) {
+    /// switch point to faceUp) by a hand in `ms` (minimum jerk), then left there (or from
+    /// `before` to `after`, held with `tremor`).
+    static func flick(rateHz: Double, ms: Double, seed: UInt64,
+                      from before: Vector3 = SyntheticMotion.direction(.portrait, tiltDegrees: 32, toward: .faceUp),
+                      to after: Vector3 = SyntheticMotion.direction(.portrait, tiltDegrees: 57, toward: .faceUp),
+                      tremor: Tremor? = nil) -> (samples: [Sample], endMs: Double) {
         var motion = SyntheticMotion(rateHz: rateHz, jitterMs: 0.5, seed: seed)
-        let before = SyntheticMotion.direction(.portrait, tiltDegrees: 32, toward: .faceUp)
-        let after = SyntheticMotion.direction(.portrait, tiltDegrees: 57, toward: .faceUp)
+        motion.tremor = tremor
         motion.hold(before, forMs: 2000 + Double(seed) * 3)
         motion.turn(from: before, to: after, overMs: ms)
         let endMs = motion.timeMs
