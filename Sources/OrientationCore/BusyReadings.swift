@@ -52,15 +52,9 @@ extension OrientationClassifier {
             guard abs(mean.z) <= headingMaximumLeanMS2, heading.turnedAway(from: orientation)
             else { return nil }
         } else {
-            guard leansLessThan(mean, cos: headingLeanCos) else { return nil }
+            guard mean.leansBackWithin(cosine: headingLeanCos) else { return nil }
         }
         return (steady.direction, 0)
-    }
-
-    /// `v` leans back from the screen's plane less than the angle whose cosine is `cos`.
-    func leansLessThan(_ v: Vector3, cos: Double) -> Bool {
-        let planarSquared = v.x * v.x + v.y * v.y
-        return planarSquared > 0 && planarSquared >= cos * cos * (planarSquared + v.z * v.z)
     }
 
     /// The step-led reading (`stepLedMagnitudeDeficitMS2`): the last step's average proposes a

@@ -115,8 +115,8 @@ struct ResumeWindow {
     /// The edge-up pose whose axis `g` points within `axisDegrees` of in the screen's plane, when
     /// it leans back no more than `maximumLeanDegrees`; `unknown` otherwise.
     private func planarPose(_ g: Vector3) -> Orientation {
-        let planar = (g.x * g.x + g.y * g.y).squareRoot(), length = g.magnitude
-        guard planar > 0, planar >= length * minimumPlanarShare else { return .unknown }
+        guard g.leansBackWithin(cosine: minimumPlanarShare) else { return .unknown }
+        let planar = (g.x * g.x + g.y * g.y).squareRoot()
         for pose in Orientation.poses where pose.isEdgeUp {
             guard let axis = pose.gravityAxis else { continue }
             if (g.x * axis.x + g.y * axis.y) / planar >= axisCos { return pose }

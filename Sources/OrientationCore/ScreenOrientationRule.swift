@@ -135,16 +135,20 @@ public struct ScreenOrientationRule: Sendable {
     /// The step path: on the move for `onTheMoveMs` and the step average near `pose`'s axis
     /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's.
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
-        guard let since = movingSinceUs, t - since >= onTheMoveUs, stepNear == pose, pose != .unknown,
-              orientation != .unknown else { return false }
+        guard onTheMoveLongerThanAGlance(at: t), stepNear == pose, pose != .unknown else { return false }
         return t - stepNearSinceUs >= (pose.isOpposite(to: orientation) ? oppositeStepHoldUs : stepHoldUs)
     }
 
     /// The heading path: on the move for `onTheMoveMs` and the strong readings' heading last
     /// steady at `pose` (`PlanarHeading`; a 10 Hz runner's is steady only now and then).
     private func headedInto(_ pose: Orientation, at t: Int64) -> Bool {
-        guard let since = movingSinceUs, t - since >= onTheMoveUs, orientation != .unknown else { return false }
-        return headingNear == pose
+        onTheMoveLongerThanAGlance(at: t) && headingNear == pose
+    }
+
+    /// On the move for `onTheMoveMs` (longer than any glance), with a screen orientation shown.
+    private func onTheMoveLongerThanAGlance(at t: Int64) -> Bool {
+        guard let since = movingSinceUs else { return false }
+        return t - since >= onTheMoveUs && orientation != .unknown
     }
 
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane

@@ -41,3 +41,12 @@ public struct Sample: Equatable, Sendable {
         self.init(timeUs: timeMs * 1000, gravity: Vector3(x, y, z))
     }
 }
+
+extension Vector3 {
+    /// Leans back from the screen's plane no more than the angle whose cosine is `cosine`: its
+    /// part in the plane is at least that share of its length (and not zero).
+    func leansBackWithin(cosine: Double) -> Bool {
+        let planar = (x * x + y * y).squareRoot()
+        return planar > 0 && planar >= magnitude * cosine
+    }
+}
