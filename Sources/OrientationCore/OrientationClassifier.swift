@@ -27,7 +27,7 @@
 /// vibration motor's aliased buzz are still only for an instant. Every step average used must
 /// be as long as g within `settledStepMagnitudeToleranceMS2` / `busyStepMagnitudeToleranceMS2`;
 /// step-led and settled, it may lean back if within `leaningStepAxisDegrees` in the plane.
-/// After a jump from one rest to another faster than a hand moves (`restJumpMaxMs`: a vibration
+/// After a jump from one rest to another faster than a hand moves (`restJump.maxMs`: a vibration
 /// motor spinning up, or an offset of one size since such a jump) no new pose but the one before
 /// is taken until the reading is back, lands from a rest that was not gravity at another
 /// distance, or rests put away from the offset's circle (`RestJumpGuard`).

@@ -1,5 +1,5 @@
 /// Whether the device seems to have jumped between two rests faster than a hand can move it:
-/// a vibration motor spinning up (`ClassifierParameters.restJumpMaxMs`). A motor's buzz, aliased
+/// a vibration motor spinning up (`ClassifierParameters.restJump.maxMs`). A motor's buzz, aliased
 /// by the sample clock to well under 1 Hz, adds an offset of 0.3–1 g that barely moves: within
 /// the motor's 20–30 ms spin-up the reading leaves one rest and settles into what looks like
 /// another one, turned or lengthened by the offset, and drifts from there for the whole burst,
@@ -8,27 +8,27 @@
 ///
 /// After such a jump no new pose is taken, except back to the one reported before it, until one
 /// of:
-/// - the reading comes back to where it rested before (`restJumpUndoneMS2`: the burst ended);
-/// - a rest as long as g has stayed put for `restJumpHoldMs` (a motor's alias moves it, while a
+/// - the reading comes back to where it rested before (`restJump.undoneMS2`: the burst ended);
+/// - a rest as long as g has stayed put for `restJump.holdMs` (a motor's alias moves it, while a
 ///   device set down ends in a rest that stays), unless it drifted there along the offset's
 ///   circle: as far from the rest before the jump as the jump took the reading
-///   (`restJumpOffsetToleranceMS2`) but away from where the jump landed (`restJumpUndoneMS2`),
+///   (`restJump.offsetToleranceMS2`) but away from where the jump landed (`restJump.undoneMS2`),
 ///   as a slowly drifting offset passing the length of g, 9 m/s² from faceUp for 2 s, or the
-///   jump changed the reading's length (`restJumpLengthToleranceMS2`: a hand's turn leaves
+///   jump changed the reading's length (`restJump.lengthToleranceMS2`: a hand's turn leaves
 ///   gravity alone, a motor's offset adds to it, and an alias near 0 Hz holds it still);
-/// - `restJumpSuspectMs` passed.
+/// - `restJump.suspectMs` passed.
 /// A stray reading between the two rests (sample-timing jitter catching the motor's buzz at
 /// another phase) breaks the new rest's window for a while, not the jump: when a reading within
-/// `restJumpMaxMs` of the last rest is already within `restJumpUndoneMS2` of the new one (most
+/// `restJump.maxMs` of the last rest is already within `restJump.undoneMS2` of the new one (most
 /// of the way there) and so are all later ones but one, it is a jump, however long the new
 /// rest's window took to form. A step or a knock moves several readings. It is a jump too when
-/// a reading within `restJumpMaxMs` of the last rest is `restJumpMinMS2` from it and all later
-/// ones but one are as far from it as the new rest (`restJumpOffsetToleranceMS2`): the motor's
+/// a reading within `restJump.maxMs` of the last rest is `restJump.minMS2` from it and all later
+/// ones but one are as far from it as the new rest (`restJump.offsetToleranceMS2`): the motor's
 /// offset has one size, and the jitter or a fast alias only turns it, so the readings hop
 /// between phases of one circle around the pose (7 and 3 m/s² long, all 6.7 m/s² from it) or
 /// drift along it, while a hand turning the device takes the reading further from the pose.
 /// When no rest forms after the jump at all (the offset drifts too fast for a still window),
-/// readings that kept the offset's size for `restJumpOffsetHeldMs` are a jump as well.
+/// readings that kept the offset's size for `restJump.offsetHeldMs` are a jump as well.
 /// A jump into a rest as long as g from one that was not (free fall, or an emulated chip whose
 /// registers are written one axis at a time: old rest, readings of mixed or zeroed axes, new
 /// rest) is a landing: it ends the suspicion at once, unless both rests are as far from the one
@@ -37,8 +37,8 @@
 /// still, while a gait read through a chip's low-pass rests for an instant at each extreme of
 /// its step (a stair climber's hand at 6.5 and 11.8 m/s², 110 ms apart) and would keep new
 /// poses out for seconds.
-/// A jump shorter than `restJumpMinMS2` (down to a motor's least offset) is one as well when its
-/// rests were nearer in time by as much (`restJumpScaledMinMS2`): a hand turning that fast needs a
+/// A jump shorter than `restJump.minMS2` (down to a motor's least offset) is one as well when its
+/// rests were nearer in time by as much (`restJump.scaledMinMS2`): a hand turning that fast needs a
 /// larger angular acceleration still. A rest that stays put does not end that suspicion: a motor
 /// whose alias is near 0 Hz holds its offset still, and no register write steps that little.
 ///
@@ -65,11 +65,11 @@ struct RestJumpGuard {
     private var wasAtRest = false
     /// The readings since the last rest while not at rest, and when: at most `leavingCapacity`,
     /// 256 ms at 1 kHz, more than a stray reading's break lasts (`stillWindowMs` after it, and
-    /// `restJumpMaxMs`); a longer break is no jump.
+    /// `restJump.maxMs`); a longer break is no jump.
     private var leaving: [(timeUs: Int64, value: Vector3)] = []
     private static let leavingCapacity = 256
-    /// When a reading of `leaving` was first `restJumpMinMS2` from the last rest within
-    /// `restJumpMaxMs` of it, and whether its offset was checked once it held (`offsetHeldUs`).
+    /// When a reading of `leaving` was first `restJump.minMS2` from the last rest within
+    /// `restJump.maxMs` of it, and whether its offset was checked once it held (`offsetHeldUs`).
     private var leftAtUs: Int64?
     private var offsetChecked = false
     /// The last rest as long as g: where the reading comes back when a burst ends.
@@ -87,21 +87,21 @@ struct RestJumpGuard {
     private var holdSinceUs: Int64 = 0
 
     init(parameters p: ClassifierParameters) {
-        gapUs = Int64((p.stillWindowMs + p.restJumpMaxMs) * 1000)
-        jumpUs = Int64(p.restJumpMaxMs * 1000)
-        suspectUs = Int64(p.restJumpSuspectMs * 1000)
-        holdUs = Int64(p.restJumpHoldMs * 1000)
-        jumpSquared = p.restJumpMinMS2 * p.restJumpMinMS2
-        jumpMinimum = p.restJumpMinMS2
-        scaledJumpSquared = p.restJumpScaledMinMS2 * p.restJumpScaledMinMS2
+        gapUs = Int64((p.stillWindowMs + p.restJump.maxMs) * 1000)
+        jumpUs = Int64(p.restJump.maxMs * 1000)
+        suspectUs = Int64(p.restJump.suspectMs * 1000)
+        holdUs = Int64(p.restJump.holdMs * 1000)
+        jumpSquared = p.restJump.minMS2 * p.restJump.minMS2
+        jumpMinimum = p.restJump.minMS2
+        scaledJumpSquared = p.restJump.scaledMinMS2 * p.restJump.scaledMinMS2
         stillWindowUs = Int64(p.stillWindowMs * 1000)
-        undoneSquared = p.restJumpUndoneMS2 * p.restJumpUndoneMS2
-        offsetTolerance = p.restJumpOffsetToleranceMS2
+        undoneSquared = p.restJump.undoneMS2 * p.restJump.undoneMS2
+        offsetTolerance = p.restJump.offsetToleranceMS2
         holdSquared = p.stillToleranceMS2 * p.stillToleranceMS2
-        exactSquared = p.exactRestMS2 * p.exactRestMS2
+        exactSquared = p.restJump.exactRestMS2 * p.restJump.exactRestMS2
         gravityTolerance = p.stillMagnitudeToleranceMS2
-        offsetHeldUs = Int64(p.restJumpOffsetHeldMs * 1000)
-        lengthTolerance = p.restJumpLengthToleranceMS2
+        offsetHeldUs = Int64(p.restJump.offsetHeldMs * 1000)
+        lengthTolerance = p.restJump.lengthToleranceMS2
     }
 
     mutating func reset() {
@@ -144,8 +144,8 @@ struct RestJumpGuard {
             } else if leftGravity, t - lastRestUs <= gapUs || arrivedAtOnce(at: rest) || offsetHeld(at: rest),
                       spreadSquared > exactSquared {
                 // Its window holds only samples taken after the last rest's: the two rests were
-                // at most `restJumpMaxMs` apart. Readings that do not move at all are an
-                // emulated or fake chip's registers set to a new pose (`exactRestMS2`).
+                // at most `restJump.maxMs` apart. Readings that do not move at all are an
+                // emulated or fake chip's registers set to a new pose (`restJump.exactRestMS2`).
                 begins = beginSuspicion(from: rest, at: t, holdEnds: true)
             }
         } else if !wasAtRest, let before = lastRest, Self.isGravity(before, within: gravityTolerance),
@@ -174,9 +174,9 @@ struct RestJumpGuard {
         return begins
     }
 
-    /// A jump under `restJumpMinMS2` from `before` to `rest` (whose window ends at `t`), at least
-    /// `restJumpScaledMinMS2`, made as fast: its window began within `restJumpMaxMs` times its
-    /// share of `restJumpMinMS2` after the last rest.
+    /// A jump under `restJump.minMS2` from `before` to `rest` (whose window ends at `t`), at least
+    /// `restJump.scaledMinMS2`, made as fast: its window began within `restJump.maxMs` times its
+    /// share of `restJump.minMS2` after the last rest.
     private func quickSmallJump(from before: Vector3, to rest: Vector3, at t: Int64) -> Bool {
         let size = Self.distance(rest, before)
         guard size * size >= scaledJumpSquared else { return false }
@@ -190,7 +190,7 @@ struct RestJumpGuard {
         offsetChecked = false
     }
 
-    /// The readings since the last rest reached `rest` within `restJumpMaxMs` and stayed there
+    /// The readings since the last rest reached `rest` within `restJump.maxMs` and stayed there
     /// but for one stray reading (see the type's notes).
     private func arrivedAtOnce(at rest: Vector3) -> Bool {
         guard leaving.count < Self.leavingCapacity, lastRest != nil,
@@ -199,9 +199,9 @@ struct RestJumpGuard {
         return leaving[first...].filter { Self.distanceSquared($0.value, rest) > undoneSquared }.count <= 1
     }
 
-    /// The readings since the last rest were `restJumpMinMS2` from it within `restJumpMaxMs`, and
+    /// The readings since the last rest were `restJump.minMS2` from it within `restJump.maxMs`, and
     /// from then on all but one (the spin-up's) stayed as far from it as `rest` is, within
-    /// `restJumpOffsetToleranceMS2` (see the type's notes).
+    /// `restJump.offsetToleranceMS2` (see the type's notes).
     private func offsetHeld(at rest: Vector3) -> Bool {
         guard leaving.count < Self.leavingCapacity, let before = lastRest,
               let first = leaving.firstIndex(where: { Self.distanceSquared($0.value, before) >= jumpSquared }),
@@ -238,14 +238,14 @@ struct RestJumpGuard {
             && Self.distanceSquared(rest, jumpedTo) > undoneSquared
     }
 
-    /// `rest` is as long as the rest before the jump, within `restJumpLengthToleranceMS2`: gravity
+    /// `rest` is as long as the rest before the jump, within `restJump.lengthToleranceMS2`: gravity
     /// alone, read by the same chip, not gravity plus a motor's offset.
     private func keepsLength(_ rest: Vector3) -> Bool {
         guard let anchor else { return true }
         return abs(rest.magnitude - anchor.magnitude) <= lengthTolerance
     }
 
-    /// Two rests as far from the one before the jump, within `restJumpOffsetToleranceMS2`.
+    /// Two rests as far from the one before the jump, within `restJump.offsetToleranceMS2`.
     private func sameOffset(_ a: Vector3, _ b: Vector3) -> Bool {
         guard let anchor else { return false }
         return abs(Self.distance(a, anchor) - Self.distance(b, anchor)) <= offsetTolerance

@@ -3,7 +3,7 @@ import Testing
 import OrientationCore
 
 /// A motor's offset that drifts along its circle (`RestJumpGuard`,
-/// `ClassifierParameters.restJumpOffsetHeldMs`, `restJumpOffsetToleranceMS2`): too fast for any
+/// `ClassifierParameters.restJump.offsetHeldMs`, `restJump.offsetToleranceMS2`): too fast for any
 /// rest to form after the jump, or so slowly that the rest it passes through the length of g
 /// seems to stay put. Either way the reported pose stays.
 @Suite struct DriftingOffsetTests {

@@ -3,7 +3,7 @@ import OrientationCore
 
 /// A motor's offset adds to gravity and so changes the reading's length, while a hand's turn
 /// leaves gravity alone: after a jump that changed the length, a rest that stays put does not
-/// end the suspicion (`ClassifierParameters.restJumpLengthToleranceMS2`).
+/// end the suspicion (`ClassifierParameters.restJump.lengthToleranceMS2`).
 @Suite struct MotorLengthTests {
     /// 1.0 s of `scripts/make-motion-traces.py --seed 428 --only buzz`, buzz_faceUp_50hz
     /// (18.30-19.30 s): faceUp, 9.81 m/s² long; from 18 682 ms a motor whose alias is near 0 Hz
@@ -43,18 +43,18 @@ import OrientationCore
         let samples = Self.heldOffset.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }
         #expect(classify(samples).map(\.orientation) == [.faceUp])
         #expect(screenChanges(samples).isEmpty)
-        // Without the rule the offset's rest, held 300 ms (restJumpHoldMs), is taken at 19 062 ms.
+        // Without the rule the offset's rest, held 300 ms (restJump.holdMs), is taken at 19 062 ms.
         var without = ClassifierParameters()
-        without.restJumpLengthToleranceMS2 = 100
+        without.restJump.lengthToleranceMS2 = 100
         #expect(classify(samples, parameters: without).map(\.orientation) == [.faceUp, .portraitUpsideDown])
     }
 
     /// Today 340-360 ms after its end when a jump is suspected (60 and 100 ms flicks), 40-60 ms
     /// when none is (50 Hz, 80 ms); the same before this rule.
-    @Test("a hand's quick 45° flick is followed once its rest has held (restJumpHoldMs)",
+    @Test("a hand's quick 45° flick is followed once its rest has held (restJump.holdMs)",
           arguments: [50.0, 100.0], [60.0, 80.0, 100.0])
     func quickFlick(rateHz: Double, ms: Double) {
-        let holdMs = ClassifierParameters.default.restJumpHoldMs
+        let holdMs = ClassifierParameters.default.restJump.holdMs
         for seed in UInt64(1)...4 {
             // Portrait leaned 25° toward landscapeLeft, flicked 45° further, held by a steadied hand.
             let (samples, endMs) = MotorOnsetTests.flick(
@@ -67,7 +67,7 @@ import OrientationCore
             #expect(changes.last.map { Double($0.timeMs) - endMs <= holdMs + 100 } == true)
             // Were no held rest to end a jump's suspicion, the 60 ms flick would wait seconds.
             var noHold = ClassifierParameters()
-            noHold.restJumpHoldMs = noHold.restJumpSuspectMs
+            noHold.restJump.holdMs = noHold.restJump.suspectMs
             if ms == 60 {
                 let late = classify(samples, parameters: noHold).filter { $0.orientation == .landscapeLeft }
                 #expect(late.allSatisfy { Double($0.timeMs) - endMs >= 1000 })

@@ -1,8 +1,8 @@
 import Testing
 import OrientationCore
 
-/// A motor's offset shorter than `restJumpMinMS2` is a jump too when it sets in as fast
-/// (`ClassifierParameters.restJumpScaledMinMS2`): its spin-up ends within 30 ms, while a hand
+/// A motor's offset shorter than `restJump.minMS2` is a jump too when it sets in as fast
+/// (`ClassifierParameters.restJump.scaledMinMS2`): its spin-up ends within 30 ms, while a hand
 /// turning a phone 25° from rest to rest takes 100 ms or more.
 @Suite struct MotorOnsetTests {
     /// 0.78 s of `scripts/make-motion-traces.py --seed 279 --only buzz`, buzz_portrait_50hz
@@ -32,14 +32,14 @@ import OrientationCore
         (9068, -0.0183, -5.3562, -8.2694), (9088, 0.0029, -5.3811, -8.2226)
     ]
 
-    @Test("an offset under restJumpMinMS2 set in within one sample changes no orientation")
+    @Test("an offset under restJump.minMS2 set in within one sample changes no orientation")
     func smallQuickOffset() {
         let samples = Self.nearStill.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) }
         #expect(classify(samples).map(\.orientation) == [.portrait])
         #expect(screenChanges(samples).map(\.orientation) == [.portrait])
         // Without the rule the still path takes the offset for faceUp as soon as it rests.
         var without = ClassifierParameters()
-        without.restJumpScaledMinMS2 = without.restJumpMinMS2
+        without.restJump.scaledMinMS2 = without.restJump.minMS2
         #expect(classify(samples, parameters: without).map(\.orientation) == [.portrait, .faceUp])
     }
 
@@ -67,9 +67,9 @@ import OrientationCore
             let changes = classify(samples)
             #expect(changes.map(\.orientation) == [.portrait, .faceUp])
             #expect(changes.last.map { Double($0.timeMs) - endMs <= 60 } == true)
-            // Lowering restJumpMinMS2 to 4 m/s² (23.6°) instead holds the flick back for a hold.
+            // Lowering restJump.minMS2 to 4 m/s² (23.6°) instead holds the flick back for a hold.
             var lowered = ClassifierParameters()
-            lowered.restJumpMinMS2 = 4
+            lowered.restJump.minMS2 = 4
             #expect(classify(samples, parameters: lowered).last.map { Double($0.timeMs) - endMs >= 300 } == true)
         }
     }

@@ -67,7 +67,7 @@ import OrientationCore
         return samples
     }
 
-    @Test("a motor's spin-up jumping the reading to another rest changes no orientation (restJumpMaxMs)")
+    @Test("a motor's spin-up jumping the reading to another rest changes no orientation (restJump.maxMs)")
     func spinUpJump() {
         let samples = Self.motorStep()
         var classifier = OrientationClassifier()
@@ -77,7 +77,7 @@ import OrientationCore
         #expect(rule.process(samples, classifier: &screenClassifier).map(\.orientation) == [.portrait])
         // Without the rule the still path takes the buzz's rest for faceUp.
         var without = ClassifierParameters()
-        without.restJumpMinMS2 = 100
+        without.restJump.minMS2 = 100
         var unguarded = OrientationClassifier(parameters: without)
         #expect(unguarded.process(samples).map(\.orientation).contains(.faceUp))
     }
@@ -112,20 +112,20 @@ import OrientationCore
         }
     }
 
-    @Test("a spin-up jumping the reading to a drifting rest as long as g changes no orientation (restJumpHoldMs)")
+    @Test("a spin-up jumping the reading to a drifting rest as long as g changes no orientation (restJump.holdMs)")
     func driftingJumpIsNoPose() {
         var classifier = OrientationClassifier()
         #expect(classifier.process(Self.driftingJump()).map(\.orientation) == [.portrait])
         // Without the guard the still path takes it for faceUp at once.
         var without = ClassifierParameters()
-        without.restJumpMinMS2 = 100
+        without.restJump.minMS2 = 100
         var unguarded = OrientationClassifier(parameters: without)
         #expect(unguarded.process(Self.driftingJump()).map(\.orientation).contains(.faceUp))
     }
 
     /// The burst's end jumps back from a rest that is not gravity into one that is: a landing
-    /// (or the rest before the burst, `restJumpUndoneMS2`) ends the suspicion, so the turn made
-    /// 200 ms later does not wait for `restJumpSuspectMs`.
+    /// (or the rest before the burst, `restJump.undoneMS2`) ends the suspicion, so the turn made
+    /// 200 ms later does not wait for `restJump.suspectMs`.
     @Test("once the burst is over, a turn is followed at once")
     func turnAfterBurst() {
         var classifier = OrientationClassifier()

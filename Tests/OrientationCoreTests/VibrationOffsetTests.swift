@@ -2,7 +2,7 @@ import Testing
 import OrientationCore
 
 /// A motor's offset has one size for the whole burst (`RestJumpGuard`,
-/// `ClassifierParameters.restJumpOffsetToleranceMS2`): sample-timing jitter catches it at
+/// `ClassifierParameters.restJump.offsetToleranceMS2`): sample-timing jitter catches it at
 /// another phase, or a fast alias turns it, so the readings after the spin-up hop or drift
 /// along one circle around the pose, and the new rest's window forms late. Both excerpts keep
 /// portrait on a stand; the rule before it reported faceUp.
@@ -10,7 +10,7 @@ import OrientationCore
     /// 0.56 s of `scripts/make-motion-traces.py --seed 32 --only buzz`, buzz_portrait_50hz
     /// (18.26-18.80 s): portrait 28° back, a burst from 18 390 ms whose offset, 6.8 m/s² from the
     /// pose, hops between two phases and then drifts through the length of g toward faceUp. The
-    /// first rest forms 180 ms after the last one, past `restJumpMaxMs`.
+    /// first rest forms 180 ms after the last one, past `restJump.maxMs`.
     static let drifting: [(Int64, Double, Double, Double)] = [
         (18259, -0.0067, -8.5696, -4.7058), (18279, 0.0195, -8.5840, -4.6399),
         (18299, 0.0035, -8.6005, -4.6982), (18319, 0.0116, -8.6457, -4.6980),
