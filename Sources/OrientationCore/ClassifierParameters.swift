@@ -229,6 +229,9 @@ public struct ClassifierParameters: Equatable, Sendable {
     public var heading = HeadingParameters()
     /// A jump between two rests faster than a hand moves: a vibration motor (`RestJumpGuard`).
     public var restJump = RestJumpParameters()
+    /// Loud readings for longer than a glance lasts: a still reading between an edge-up pose and a
+    /// face pose then needs the step average's support (`OnTheMove`).
+    public var onTheMove = OnTheMoveParameters()
 
     public init() {}
 

@@ -48,6 +48,7 @@ public struct OrientationClassifier: Sendable {
     private(set) var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private(set) var gait: GaitRhythm
     private(set) var heading: PlanarHeading
+    private var onTheMove: OnTheMove
     private var resume: ResumeWindow
     private var samplesSinceReset = 0
     private(set) var lastTimeUs: Int64 = 0
@@ -81,6 +82,7 @@ public struct OrientationClassifier: Sendable {
         restJump = RestJumpGuard(parameters: parameters)
         gait = GaitRhythm(parameters: parameters)
         heading = PlanarHeading(parameters: parameters.heading)
+        onTheMove = OnTheMove(parameters: parameters.onTheMove)
         resume = ResumeWindow(parameters: parameters.resume)
         stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
                                stepWindowUs: Self.microseconds(parameters.stepWindowMs))
@@ -120,6 +122,7 @@ public struct OrientationClassifier: Sendable {
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
+        onTheMove.observe(g, at: t)
         gait.observe(excess: g.magnitude - standardGravity, at: t)
         lastTimeUs = t
         samplesSinceReset += 1
@@ -176,6 +179,10 @@ public struct OrientationClassifier: Sendable {
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
         }
+        if orientation.isEdgeUp, onTheMove.longerThanAGlance(at: lastTimeUs),
+           let pose = hysteresis.propose(spread.mean, current: orientation), !pose.isEdgeUp, !stepAgrees(with: pose) {
+            return nil
+        }
         return spread.mean
     }
 
@@ -221,6 +228,7 @@ public struct OrientationClassifier: Sendable {
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
         heading.reset()
+        onTheMove.reset()
         gait.reset()
         samplesSinceReset = 0
         shortEstimate = g

@@ -15,7 +15,7 @@
 /// - **stride** (walking, running, riding: no hold comes): the stride-averaged gravity has
 ///   pointed within `strideAxisDegrees` of the pose's axis in the screen's plane for
 ///   `strideHoldMs`;
-/// - **step** (on the move for longer than any glance lasts, `onTheMoveMs`): the last step's
+/// - **step** (on the move for longer than any glance lasts, `onTheMove`): the last step's
 ///   average has pointed within `strideAxisDegrees` of the pose's axis in the screen's plane,
 ///   with about the length of g, for `stepHoldMs` (`oppositeStepHoldMs` for the pose opposite
 ///   the screen's);
@@ -42,8 +42,7 @@ public struct ScreenOrientationRule: Sendable {
     private var headingNear: Orientation = .unknown  // the pose the heading was last steady at
     private var stepNear: Orientation = .unknown
     private var stepNearSinceUs: Int64 = 0
-    private var lastLoudUs: Int64 = 0
-    private var movingSinceUs: Int64?
+    private var onTheMove: OnTheMove
     private var strideNear: Orientation = .unknown
     private var strideNearSinceUs: Int64 = 0
     private var devicePose: Orientation = .unknown
@@ -60,8 +59,6 @@ public struct ScreenOrientationRule: Sendable {
     private let stepHoldUs: Int64
     private let oppositeStepHoldUs: Int64
     private let stepMinimumSpanUs: Int64
-    private let onTheMoveUs: Int64
-    private let quietBreakUs: Int64
     private let holdAxisCos: Double
     private let strideAxisCos: Double
 
@@ -80,8 +77,7 @@ public struct ScreenOrientationRule: Sendable {
         stepHoldUs = Int64(parameters.stepHoldMs * 1000)
         oppositeStepHoldUs = Int64(parameters.oppositeStepHoldMs * 1000)
         stepMinimumSpanUs = Int64(parameters.stepMinimumSpanMs * 1000)
-        onTheMoveUs = Int64(parameters.onTheMoveMs * 1000)
-        quietBreakUs = Int64(parameters.quietBreakMs * 1000)
+        onTheMove = OnTheMove(parameters: parameters.onTheMove)
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
         fallbackUs = Int64(parameters.unsteadyFallbackMs * 1000)
@@ -132,23 +128,22 @@ public struct ScreenOrientationRule: Sendable {
         return motion.heldUs(at: t) >= holdUs && nearAxis(v, axis, holdAxisCos)
     }
 
-    /// The step path: on the move for `onTheMoveMs` and the step average near `pose`'s axis
+    /// The step path: on the move for `onTheMove` and the step average near `pose`'s axis
     /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's.
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
         guard onTheMoveLongerThanAGlance(at: t), stepNear == pose, pose != .unknown else { return false }
         return t - stepNearSinceUs >= (pose.isOpposite(to: orientation) ? oppositeStepHoldUs : stepHoldUs)
     }
 
-    /// The heading path: on the move for `onTheMoveMs` and the strong readings' heading last
+    /// The heading path: on the move for `onTheMove` and the strong readings' heading last
     /// steady at `pose` (`PlanarHeading`; a 10 Hz runner's is steady only now and then).
     private func headedInto(_ pose: Orientation, at t: Int64) -> Bool {
         onTheMoveLongerThanAGlance(at: t) && headingNear == pose
     }
 
-    /// On the move for `onTheMoveMs` (longer than any glance), with a screen orientation shown.
+    /// On the move for `onTheMove` (longer than any glance), with a screen orientation shown.
     private func onTheMoveLongerThanAGlance(at t: Int64) -> Bool {
-        guard let since = movingSinceUs else { return false }
-        return t - since >= onTheMoveUs && orientation != .unknown
+        onTheMove.longerThanAGlance(at: t) && orientation != .unknown
     }
 
     /// `v` points within the angle whose cosine is `cosLimit` of `axis` in the screen's plane
@@ -171,7 +166,7 @@ public struct ScreenOrientationRule: Sendable {
             headingNear = .unknown
             strideNear = .unknown
             stepNear = .unknown
-            movingSinceUs = nil
+            onTheMove.reset()
             devicePoseSinceUs = t
             if orientation != .unknown, resume.bounceMS2 >= parameters.resume.carriedBounceMS2 { resume.open(at: t) }
         }
@@ -181,12 +176,7 @@ public struct ScreenOrientationRule: Sendable {
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
         if let steady = heading.steadyPose(at: t) { headingNear = steady.pose }
-        if abs(g.magnitude - standardGravity) > parameters.loudMagnitudeToleranceMS2 {
-            if movingSinceUs == nil || t - lastLoudUs > quietBreakUs { movingSinceUs = t }
-            lastLoudUs = t
-        } else if t - lastLoudUs > quietBreakUs {
-            movingSinceUs = nil
-        }
+        onTheMove.observe(g, at: t)
         let near = nearPose(stride.mean, span: stride.span(at: t),
                             tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
         // Only the length failed, and the stride still points there: the evidence stays. (A

@@ -140,15 +140,8 @@ public struct ScreenParameters: Equatable, Sendable {
 
     // MARK: On the move for longer than a glance: the last step's average
 
-    /// A sample whose length is this far from g is loud: a step, a pedal stroke, a vehicle's
-    /// bump (the classifier's quiet tolerance, `quietMagnitudeToleranceMS2`).
-    public var loudMagnitudeToleranceMS2: Double = 1.2
-    /// The device is on the move while loud samples come at most this far apart: the slowest
-    /// gait in the material, stairs at 1.2 Hz, makes one every 0.8 s.
-    public var quietBreakMs: Double = 900
-    /// … and has been for this long: longer than the longest glance (1.2 s), so a glance made
-    /// in the hand, loud only while it lasts, never takes the step path.
-    public var onTheMoveMs: Double = 1500
+    /// Loud readings for longer than a glance lasts: the step and heading paths' condition.
+    public var onTheMove = OnTheMoveParameters()
     /// The step average: the classifier's (`stepWindowMs`, a running step), which holds only the
     /// new pose soon after a rotation made on the move while the 1 s stride average still mixes.
     public var stepWindowMs: Double = 350
@@ -177,7 +170,7 @@ public struct ScreenParameters: Equatable, Sendable {
     /// 351 → 270, 104 296 → 262); no new third-pose pass, bad change or glance change, corpora
     /// unchanged.
     public var oppositeStepHoldMs: Double = 50
-    /// On the move for `onTheMoveMs`, the strong readings' heading (`PlanarHeading`) is taken
+    /// On the move for `onTheMove`, the strong readings' heading (`PlanarHeading`) is taken
     /// at once, as the classifier takes it.
     public var heading = HeadingParameters()
 

@@ -1,7 +1,7 @@
 import Testing
 import OrientationCore
 
-/// The screen rule's step path (`ScreenParameters.onTheMoveMs`, `stepWindowMs`, `stepHoldMs`):
+/// The screen rule's step path (`ScreenParameters.onTheMove`, `stepWindowMs`, `stepHoldMs`):
 /// on the move for longer than a glance lasts, a rotation is shown once the last step's average
 /// points at the new pose, instead of waiting for the one-second stride average. At 10 Hz the
 /// step window holds four readings spanning 300 ms (`stepMinimumSpanMs`).

@@ -1,0 +1,51 @@
+/// When loud readings say the device has been carried, ridden or worn for longer than a glance
+/// lasts (`OnTheMoveParameters`): the screen rule's step and heading paths
+/// (`ScreenParameters.onTheMove`) and the classifier's still path (`ClassifierParameters.onTheMove`)
+/// ask it. A hand's turn or glance is loud only while it lasts.
+struct OnTheMove: Sendable {
+    private let loudMS2: Double
+    private let quietBreakUs: Int64
+    private let longerThanAGlanceUs: Int64
+    /// The first loud reading after the last quiet break; nil while quiet.
+    private(set) var sinceUs: Int64?
+    private var lastLoudUs: Int64 = 0
+
+    init(parameters: OnTheMoveParameters) {
+        loudMS2 = parameters.loudMS2
+        quietBreakUs = Int64(parameters.quietBreakMs * 1000)
+        longerThanAGlanceUs = Int64(parameters.longerThanAGlanceMs * 1000)
+    }
+
+    mutating func observe(_ g: Vector3, at t: Int64) {
+        if abs(g.magnitude - standardGravity) > loudMS2 {
+            if sinceUs == nil || t - lastLoudUs > quietBreakUs { sinceUs = t }
+            lastLoudUs = t
+        } else if t - lastLoudUs > quietBreakUs {
+            sinceUs = nil
+        }
+    }
+
+    /// On the move for `longerThanAGlanceMs` by `t`.
+    func longerThanAGlance(at t: Int64) -> Bool {
+        guard let since = sinceUs else { return false }
+        return t - since >= longerThanAGlanceUs
+    }
+
+    /// After a pause in samples: whether the device still moves is not known.
+    mutating func reset() { sinceUs = nil }
+}
+
+/// The parameters of `OnTheMove`, the same for the classifier and the screen rule.
+public struct OnTheMoveParameters: Equatable, Sendable {
+    /// A sample whose length is this far from g is loud: a step, a pedal stroke, a vehicle's
+    /// bump (the classifier's quiet tolerance, `ClassifierParameters.quietMagnitudeToleranceMS2`).
+    public var loudMS2: Double = 1.2
+    /// The device is on the move while loud samples come at most this far apart: the slowest
+    /// gait in the material, stairs at 1.2 Hz, makes one every 0.8 s.
+    public var quietBreakMs: Double = 900
+    /// … and has been for this long: longer than the longest glance (1.2 s), so a glance or a
+    /// turn made in the hand, loud only while it lasts, is never taken for it.
+    public var longerThanAGlanceMs: Double = 1500
+
+    public init() {}
+}
