@@ -16,6 +16,13 @@ public struct HeadingParameters: Equatable, Sendable {
     /// falls below it. 5 let in readings the sway turns too far (seeds 101–112: one more
     /// third-pose pass, default running 207 → 308 ms); 7 left 10 Hz runners too few.
     public var minimumPlanarMS2: Double = 6
+    /// A weaker reading at least this long in the plane is a witness, not a flight: when it
+    /// points within `axisDegrees` of the pose's axis it saw the device there, and the strong
+    /// readings around it need only `minimumSpanMs` (the flights of the default model's 10 Hz
+    /// runs read 1.9–2.2 m/s² in the plane; a 10 Hz runner's stance readings often fall at 4–6).
+    /// Device running p95 of 10 Hz gait2 seeds 7 and 8: 326/342 → 224/230 ms, seed 110 311 →
+    /// 222; 3.5 left seed 7 at 261, 2.5 changed nothing more.
+    public var witnessPlanarMS2: Double = 3
     /// The readings of this last span decide: two or three of a 10 Hz stream.
     public var windowMs: Double = 200
     /// … at least this many of them …
@@ -42,6 +49,15 @@ public struct HeadingParameters: Equatable, Sendable {
     /// against g. Steeper, faceUp is near and a lumbar sensor walking at 42–55° (real corpus,
     /// R02) went to landscape for 0.5 s before faceUp.
     public var maximumLeanDegrees: Double = 40
+    /// A reading whose z opposes the lean and is longer than the lean's is still kept when its z
+    /// is at most this part of its in-plane length (it lies within 27° of the screen's plane):
+    /// read as is, it needs an upward specific force of P·(cos β − 0.5·sin β) > 0 for a lean β
+    /// under `maximumLeanDegrees`, a stance; reversed, the device falling faster than g by
+    /// P·cos β, 4.6 m/s² or more for a strong one. Of such readings 6 m/s² or longer in gait3
+    /// 10 Hz run keeps (seeds 0–35) 0 of 1132 pointed more than 20° off the pose, of those from
+    /// 0.5 to 1, 451 of 1375 (reversed). Device running p95: gait3 seed 34 401 → 165 ms, seed
+    /// 21 331 → 241, seed 15 268 → 115 (0.4: 250, screen 469 → 451 where 0.5 gives 115).
+    public var opposedLeanRatio: Double = 0.5
     /// A half turn is taken only when a reading this long in the plane pointed nearest a side
     /// pose since one last pointed nearest the pose left: the device turned through the plane.
     /// A watch on an arm swinging to and fro (real corpus, R_watch_ABD, R_watch_FEL) shrinks

@@ -3,7 +3,8 @@
 ///
 /// It keeps the in-plane direction of every reading whose in-plane part is long enough; the
 /// heading is steady when those of the last `windowMs` are enough, all point near one edge-up
-/// pose's axis and lie close together. It also notes which edge-up pose each reading of
+/// pose's axis and lie close together. Weaker readings are kept as witnesses: one pointing near
+/// the axis too saw the device there, so it does not count as a flight. It also notes which edge-up pose each reading of
 /// `turnEvidenceMS2` or more pointed nearest last, so that a half turn can be told from a
 /// swing through zero (`turnedAway(from:)`). Pure: no clock, no I/O.
 struct PlanarHeading: Sendable {
@@ -14,6 +15,7 @@ struct PlanarHeading: Sendable {
     private var times = [Int64](repeating: 0, count: capacity)
     private var xs = [Double](repeating: 0, count: capacity)  // unit direction in the plane
     private var ys = [Double](repeating: 0, count: capacity)
+    private var strong = [Bool](repeating: false, count: capacity)  // else a witness
     private var next = 0
     private var count = 0
     private var lastWeakUs = Int64.min
@@ -26,6 +28,8 @@ struct PlanarHeading: Sendable {
     private let interruptedSpanUs: Int64
     private let minimumCount: Int
     private let minimumPlanarSquared: Double
+    private let witnessPlanarSquared: Double
+    private let opposedLeanRatioSquared: Double
     private let turnEvidenceSquared: Double
     private let axisCos: Double
     private let spreadRadians: Double
@@ -36,6 +40,8 @@ struct PlanarHeading: Sendable {
         interruptedSpanUs = Int64(parameters.interruptedSpanMs * 1000)
         minimumCount = max(1, parameters.minimumCount)
         minimumPlanarSquared = parameters.minimumPlanarMS2 * parameters.minimumPlanarMS2
+        witnessPlanarSquared = parameters.witnessPlanarMS2 * parameters.witnessPlanarMS2
+        opposedLeanRatioSquared = parameters.opposedLeanRatio * parameters.opposedLeanRatio
         turnEvidenceSquared = parameters.turnEvidenceMS2 * parameters.turnEvidenceMS2
         axisCos = cosineApproximation(parameters.axisDegrees * .pi / 180)
         spreadRadians = parameters.spreadDegrees * .pi / 180
@@ -47,19 +53,21 @@ struct PlanarHeading: Sendable {
         for i in lastNearestUs.indices { lastNearestUs[i] = .min }
     }
 
-    /// Keeps `g`'s direction in the screen's plane when its in-plane part is long enough.
-    /// `leanZ` is the device's lean toward the screen's normal (the stride average's z): a
-    /// reading whose z points the other way and further is a fore-aft swing larger than gravity's
-    /// part along the normal, and the same swing, through the lean, has reversed its in-plane
-    /// part (a runner's reading leaning back 30° with 20 m/s² fore-aft): it says nothing.
+    /// Keeps `g`'s direction in the screen's plane when its in-plane part is long enough (a
+    /// witness from `witnessPlanarMS2`, a strong reading from `minimumPlanarMS2`); a shorter one
+    /// is a flight. `leanZ` is the device's lean toward the screen's normal (the stride average's
+    /// z): a reading whose z points the other way and further, unless it stays within
+    /// `opposedLeanRatio` of the plane, may be a swing that reversed its in-plane part: it says nothing.
     mutating func append(_ g: Vector3, at timeUs: Int64, leanZ: Double) {
         let planarSquared = g.x * g.x + g.y * g.y
-        guard planarSquared.isFinite, g.z * leanZ >= 0 || abs(g.z) <= abs(leanZ) else { return }
+        guard planarSquared.isFinite, g.z * leanZ >= 0 || abs(g.z) <= abs(leanZ)
+            || g.z * g.z <= opposedLeanRatioSquared * planarSquared else { return }
         if planarSquared >= turnEvidenceSquared { lastNearestUs[Self.edgeIndex(Self.nearestEdge(x: g.x, y: g.y))] = timeUs }
-        guard planarSquared >= minimumPlanarSquared else {
+        guard planarSquared >= witnessPlanarSquared else {
             lastWeakUs = timeUs
             return
         }
+        strong[next] = planarSquared >= minimumPlanarSquared
         let length = planarSquared.squareRoot()
         times[next] = timeUs
         xs[next] = g.x / length
@@ -87,20 +95,30 @@ struct PlanarHeading: Sendable {
         }
     }
 
-    /// The edge-up pose the readings of the last `windowMs` agree on, and their mean direction
-    /// scaled to g; nil when they are too few, too close in time, apart or between two poses.
+    /// The edge-up pose the strong readings of the last `windowMs` agree on, and their mean
+    /// direction scaled to g; nil when they are too few, too close in time, apart or between two
+    /// poses. A flight, or a witness pointing off the pose's axis, asks the longer span.
     func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
         guard count >= minimumCount else { return nil }
-        let newest = (next - 1) & Self.mask
+        var k = 0
+        while k < count, !strong[(next - 1 - k) & Self.mask] { k += 1 }
+        guard k < count else { return nil }
+        let newest = (next - 1 - k) & Self.mask
         guard timeUs - times[newest] <= windowUs else { return nil }
         let pose = Self.nearestEdge(x: xs[newest], y: ys[newest])
         guard let axis = pose.gravityAxis else { return nil }
         var n = 0, sumX = 0.0, sumY = 0.0, lowest = 0.0, highest = 0.0, oldestUs = times[newest]
-        while n < count {
-            let i = (newest - n) & Self.mask
+        var interrupted = lastWeakUs >= timeUs - windowUs
+        for j in 0..<count {
+            let i = (next - 1 - j) & Self.mask
             if timeUs - times[i] > windowUs { break }
             let x = xs[i], y = ys[i]
-            guard x * axis.x + y * axis.y >= axisCos else { return nil }
+            let onAxis = x * axis.x + y * axis.y >= axisCos
+            guard strong[i] else {
+                if !onAxis { interrupted = true }
+                continue
+            }
+            guard onAxis else { return nil }
             // Signed angle from the newest reading.
             let cross = xs[newest] * y - ys[newest] * x
             let angle = acosApproximation(min(1, max(-1, xs[newest] * x + ys[newest] * y)))
@@ -113,7 +131,7 @@ struct PlanarHeading: Sendable {
             n += 1
         }
         let span = times[newest] - oldestUs
-        guard n >= minimumCount, span >= (lastWeakUs >= timeUs - windowUs ? interruptedSpanUs : minimumSpanUs),
+        guard n >= minimumCount, span >= (interrupted ? interruptedSpanUs : minimumSpanUs),
               highest - lowest <= spreadRadians else { return nil }
         let length = (sumX * sumX + sumY * sumY).squareRoot()
         let scale = standardGravity / length

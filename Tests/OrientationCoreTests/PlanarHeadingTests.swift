@@ -42,6 +42,23 @@ import Testing
         #expect(longer.steadyPose(at: 180_000)?.pose == .landscapeRight)
     }
 
+    /// A weaker reading near the pose's axis is a witness, not a flight; one off it still asks
+    /// for 150 ms, and witnesses alone are no heading.
+    @Test func aWitnessNearTheAxisIsNoFlight() {
+        #expect(Self.heading([(0, 92, 4), (20, 92, 12), (120, 88, 12)]).steadyPose(at: 120_000)?.pose == .landscapeRight)
+        #expect(Self.heading([(0, 60, 4), (20, 92, 12), (120, 88, 12)]).steadyPose(at: 120_000) == nil, "off the axis")
+        #expect(Self.heading([(0, 92, 4), (100, 90, 4)]).steadyPose(at: 100_000) == nil, "witnesses alone")
+    }
+
+    /// A z against the lean and longer than it, but under half the in-plane part: near the
+    /// screen's plane, a stance reading, not a reversed swing.
+    @Test func aReadingNearThePlaneAgainstTheLeanCounts() {
+        var heading = PlanarHeading(parameters: HeadingParameters())
+        heading.append(Self.reading(90, planar: 12, z: 5), at: 0, leanZ: -4)
+        heading.append(Self.reading(88, planar: 12, z: -4), at: 100_000, leanZ: -4)
+        #expect(heading.steadyPose(at: 100_000)?.pose == .landscapeRight)
+    }
+
     @Test func aReadingReversedAlongTheNormalSaysNothing() {
         var heading = PlanarHeading(parameters: HeadingParameters())
         heading.append(Self.reading(90, z: -4), at: 0, leanZ: -4)
