@@ -36,6 +36,11 @@ classifier is not fitted to one generator's gait either.
 --variant gait3 writes move_* (also car and bus), drop_walk_* and glance_* from a third model, written
 apart from both (motion_sim/gait3.py: paths of the torso and a hand hanging on it as a damped
 spring, differentiated; cadence drift; a chip with its own low-pass; 10, 25 and 100 Hz).
+--variant gait4 writes glance_*, turn_*, move_*, drop_* from a fourth model (motion_sim/gait4.py:
+rigid-body kinematics of a device turned about a grip off the chip, the wrist undoing part of the
+arm's bounce, running from the ground reaction force with a flight phase, a phone swinging in the
+hanging hand, car potholes and speed bumps, a tram; chips with cross-axis coupling, misalignment,
+12/14 bit at 2/4 g with clipping; 10 Hz polled, 12.5-200 Hz buffered).
 """
 import os
 import random
@@ -45,6 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from motion_sim.families import dropouts, glances, moving, moving_gait2, turns  # noqa: E402
 from motion_sim.vibration import buzzes, shakes  # noqa: E402
 from motion_sim.gait3 import glances_gait3, moving_gait3  # noqa: E402
+from motion_sim.gait4 import dropouts_gait4, glances_gait4, moving_gait4, turns_gait4  # noqa: E402
 
 
 def main():
@@ -60,6 +66,10 @@ def main():
     if options.get("--variant") == "gait3":
         moving_gait3(out, random.Random(808 + offset))
         glances_gait3(out, random.Random(909 + offset))
+        return
+    if options.get("--variant") == "gait4":
+        for seed, fn in ((111, glances_gait4), (222, turns_gait4), (333, moving_gait4), (444, dropouts_gait4)):
+            fn(out, random.Random(seed + offset))
         return
     for seed, fn in ((101, glances), (202, turns), (303, moving), (404, dropouts), (606, buzzes), (707, shakes)):
         if fn.__name__.startswith(only) or not only:
