@@ -40,6 +40,8 @@ public struct ScreenOrientationRule: Sendable {
     private var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private var heading: PlanarHeading
     private var headingNear: Orientation = .unknown  // the pose the heading was last steady at
+    private var headingNearSinceUs: Int64 = 0  // … first, since it was steady at another pose
+    private var headingNearLastUs: Int64 = 0  // … and last
     private var stepNear: Orientation = .unknown
     private var stepNearSinceUs: Int64 = 0
     private var onTheMove: OnTheMove
@@ -57,6 +59,7 @@ public struct ScreenOrientationRule: Sendable {
     private let strideMinimumSpanUs: Int64
     private let strideHoldUs: Int64
     private let stepHoldUs: Int64
+    private let headingHoldUs: Int64
     private let oppositeStepHoldUs: Int64
     private let stepMinimumSpanUs: Int64
     private let holdAxisCos: Double
@@ -78,6 +81,7 @@ public struct ScreenOrientationRule: Sendable {
         oppositeStepHoldUs = Int64(parameters.oppositeStepHoldMs * 1000)
         stepMinimumSpanUs = Int64(parameters.stepMinimumSpanMs * 1000)
         onTheMove = OnTheMove(parameters: parameters.onTheMove)
+        headingHoldUs = Int64(parameters.headingHoldMs * 1000)
         holdUs = Int64(parameters.holdMs * 1000)
         dwellUs = Int64(parameters.dwellMs * 1000)
         fallbackUs = Int64(parameters.unsteadyFallbackMs * 1000)
@@ -136,9 +140,11 @@ public struct ScreenOrientationRule: Sendable {
     }
 
     /// The heading path: on the move for `onTheMove` and the strong readings' heading last
-    /// steady at `pose` (`PlanarHeading`; a 10 Hz runner's is steady only now and then).
+    /// steady at `pose` (`PlanarHeading`; a 10 Hz runner's is steady only now and then), and
+    /// steady there from first to last for `headingHoldMs`.
     private func headedInto(_ pose: Orientation, at t: Int64) -> Bool {
         onTheMoveLongerThanAGlance(at: t) && headingNear == pose
+            && headingNearLastUs - headingNearSinceUs >= headingHoldUs
     }
 
     /// On the move for `onTheMove` (longer than any glance), with a screen orientation shown.
@@ -175,7 +181,11 @@ public struct ScreenOrientationRule: Sendable {
         latest = g
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
-        if let steady = heading.steadyPose(at: t) { headingNear = steady.pose }
+        if let steady = heading.steadyPose(at: t) {
+            if steady.pose != headingNear { headingNearSinceUs = t }
+            headingNear = steady.pose
+            headingNearLastUs = t
+        }
         onTheMove.observe(g, at: t)
         let near = nearPose(stride.mean, span: stride.span(at: t),
                             tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)

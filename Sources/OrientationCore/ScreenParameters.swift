@@ -154,12 +154,16 @@ public struct ScreenParameters: Equatable, Sendable {
     /// Its length may be this far from g: a runner's residual, 0.9 m/s over 0.35 s
     /// (`ClassifierParameters.settledStepMagnitudeToleranceMS2`).
     public var stepMagnitudeToleranceMS2: Double = 3
-    /// It must point within `strideAxisDegrees` of the pose's axis for this long: a margin
-    /// against the step's residual sway (±6°, changing within a step) grazing the limit. 80 and
-    /// 150 ms gave the same figures (scripts/score-motion, tuning set, seeds 1–5, gait2 0–3:
-    /// screen on the move p95 685 → 670 ms, running 807 → 587 ms on the tuning set); 150 keeps
-    /// the margin.
-    public var stepHoldMs: Double = 150
+    /// It must point within `strideAxisDegrees` of the pose's axis for this long: longer than
+    /// the step average of a glance made while walking stays there. The deepest and slowest
+    /// (80–90° in 1.05–1.2 s) held it there 150–200 ms at 10 and 25 Hz (`--variant gait4`
+    /// seeds 0–9, with `headingHoldMs`: screen glance changes 12 at 150 ms, 8 at 200, 2 at
+    /// 250); held out, seeds 10–15: 32 changes before both holds, 4 with `headingHoldMs` alone,
+    /// 0 with both. Cost, on the 78 sets of `headingHoldMs`: screen p95 on the move outside
+    /// dropouts at most 426 → 434 ms (mean of the sets' p95 225 → 251 ms), screen running at
+    /// most 512 → 563 ms. (Before, 80 and 150 ms gave the same figures: a margin against the
+    /// step's residual sway, ±6° changing within a step.)
+    public var stepHoldMs: Double = 250
     /// … but only this long for the pose opposite the screen's (a half turn: portrait to upside
     /// down, landscape to landscape). No glance reaches it (40–90° out and back), and a half
     /// turn's side pose, which the step average passes and can stand in for 150–200 ms while
@@ -173,6 +177,15 @@ public struct ScreenParameters: Equatable, Sendable {
     /// On the move for `onTheMove`, the strong readings' heading (`PlanarHeading`) is taken
     /// at once, as the classifier takes it.
     public var heading = HeadingParameters()
+    /// … once it has been steady there for this long, from the first steady reading to the
+    /// last: a glance made while walking (40–90° out and back in 0.4–1.2 s, the device carried
+    /// for longer than `onTheMove` before it) makes the heading steady at once where it dwells
+    /// near the far pose, 200 ms past 70° for the deepest and slowest. With 0 the screen took
+    /// 21 of 26 such glances of `--variant gait4` seeds 0–9 (52 changes); 30–60 ms left 16
+    /// changes, 100–250 ms 12 (the rest by the step path, `stepHoldMs`). Cost: screen running
+    /// p95 on 78 sets (default, gait2, seeds 101–121, gait3 0–35, gait2 5–9, gait4 0–9) at most
+    /// 394 → 512 ms, as a 10 Hz runner's heading is steady only at some steps.
+    public var headingHoldMs: Double = 100
 
     // MARK: Gaps and the last resort
 
