@@ -126,12 +126,14 @@ public final class PrivateBus {
               </policy>
             </busconfig>
             """)
-        daemon = try Child("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"],
-                           in: directory, name: "dbus-daemon")
+        let child = try Child("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--print-address=1"],
+                              in: directory, name: "dbus-daemon")
+        daemon = child
         let socket = directory.path + "/bus"
-        guard eventually({ FileManager.default.fileExists(atPath: socket) }) else {
-            throw HarnessError("dbus-daemon did not start: \(daemon.stderr)")
-        }
+        // dbus-daemon prints its address once it listens; the socket file exists from bind on,
+        // and a client connecting between the two is refused (seen under load).
+        guard eventually(within: 20, { child.stdout.contains("unix:") && FileManager.default.fileExists(atPath: socket) })
+        else { throw HarnessError("dbus-daemon did not start: \(child.stderr)") }
         address = "unix:path=\(socket)"
     }
 
