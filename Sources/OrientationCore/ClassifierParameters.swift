@@ -225,8 +225,9 @@ public struct ClassifierParameters: Equatable, Sendable {
     public var gapResetMs: Double = 250
     /// After such a pause the first data may answer at once (`ResumeWindow`).
     public var resume = ResumeParameters()
-    /// On the move, which edge is up from single strong readings (`PlanarHeading`).
-    public var heading = HeadingParameters()
+    /// On the move, which edge is up from single strong readings (`PlanarHeading`); a slow
+    /// pair counts after a flight (`HeadingParameters.slowAfterFlightDegreesPerSecond`).
+    public var heading = HeadingParameters.device
     /// A jump between two rests faster than a hand moves: a vibration motor (`RestJumpGuard`).
     public var restJump = RestJumpParameters()
     /// Loud readings for longer than a glance lasts: a still reading between an edge-up pose and a

@@ -27,13 +27,36 @@ public struct HeadingParameters: Equatable, Sendable {
     public var windowMs: Double = 200
     /// … at least this many of them …
     public var minimumCount: Int = 2
-    /// … spanning at least this: a 10 Hz stream's two readings, its timer up to 15 ms early.
-    public var minimumSpanMs: Double = 85
+    /// … spanning at least this: a 10 Hz stream's two readings, one up to 25 ms late and the
+    /// next on time (scripts/make-motion-traces.py --variant gait4 polls 10 Hz with jitter: 4 %
+    /// of its intervals under 85 ms; a quarter turn's pair 78 ms apart, 7° apart, waited 300 ms
+    /// more at 85). `spreadDegrees` over it still bounds the turn at 267°/s.
+    public var minimumSpanMs: Double = 75
     /// … or at least this when a weak reading falls inside the window (a runner's flight): the
     /// strong readings then saw only part of it, and 90 ms of them at a half turn's fastest
     /// (200°/s) turn less than `spreadDegrees` (RunnerStallTests' recorded half turn showed
     /// its side pose with 85).
     public var interruptedSpanMs: Double = 150
+    /// The strong reading before the newest still counts, though older than `windowMs`, when
+    /// the two are at most this far apart with only weaker readings between them: a runner's
+    /// step (150–180 steps a minute: 330–400 ms), its flight between two stances. A 10 Hz
+    /// runner has 3–4 readings a step and 30–42 % of them are flights (gait4), so the stance
+    /// readings that agree are often 200–350 ms apart; agreeing within `spreadDegrees` over that
+    /// long, the device turned slower than 67°/s. Device running p95 of gait4 seeds 0–9, with
+    /// `minimumSpanMs` at 75 and `slowAfterFlightDegreesPerSecond`: max 394 → 231 ms (300
+    /// here: seed 6 248; 400 as 350); held out, seeds 20–27: max 581 → 397.
+    public var stepPairMs: Double = 350
+    /// After a flight or a witness off the axis in the window, the strong readings also count
+    /// over less than `interruptedSpanMs` when they turn slower than this, and no such reading
+    /// came after the newest of them: a flight before them hid nothing they do not show. 0
+    /// (here, for the screen: a glance's far end stands still for an instant, a deep one near
+    /// an axis; taken there, gait4 seeds 0–9 glance changes 54 → 64) keeps the longer span; the
+    /// device's (`device`) is the bound the longer span gives, `spreadDegrees` per
+    /// `interruptedSpanMs`. gait4 10 Hz runs: a flight reading pointing away (the arm's spring
+    /// in free fall, 3–5 m/s² at 150–165° from the pose) kept pairs 0.6° and 2.9° apart over
+    /// 100 ms waiting 300–400 ms more. Taken with a flight after them too, a half turn's strong
+    /// readings turning 124°/s into a flight showed its side pose (default seed 109, 50 Hz).
+    public var slowAfterFlightDegreesPerSecond: Double = 0
     /// Every one points within this of the pose's axis in the screen's plane: a turn on the
     /// move stops within 7° of square, plus the hand's wander and the sway. 35° (45° less the
     /// edge hysteresis) took an arm swinging to 60° and back while running for a turn
@@ -66,4 +89,11 @@ public struct HeadingParameters: Equatable, Sendable {
     public var turnEvidenceMS2: Double = 4.5
 
     public init() {}
+
+    /// The device's (`ClassifierParameters.heading`): a slow pair counts after a flight.
+    public static var device: HeadingParameters {
+        var parameters = HeadingParameters()
+        parameters.slowAfterFlightDegreesPerSecond = parameters.spreadDegrees / parameters.interruptedSpanMs * 1000
+        return parameters
+    }
 }

@@ -6,7 +6,9 @@
 /// pose's axis and lie close together. Weaker readings are kept as witnesses: one pointing near
 /// the axis too saw the device there, so it does not count as a flight. It also notes which edge-up pose each reading of
 /// `turnEvidenceMS2` or more pointed nearest last, so that a half turn can be told from a
-/// swing through zero (`turnedAway(from:)`). Pure: no clock, no I/O.
+/// swing through zero (`turnedAway(from:)`). The two newest strong readings with only weaker
+/// ones between them pair up to `stepPairMs` apart (a 10 Hz runner's flight between two
+/// stances). Pure: no clock, no I/O.
 struct PlanarHeading: Sendable {
     /// 64 readings cover the window at up to 320 Hz; faster streams keep their newest 64.
     static let capacity = 64
@@ -26,6 +28,8 @@ struct PlanarHeading: Sendable {
     private let windowUs: Int64
     private let minimumSpanUs: Int64
     private let interruptedSpanUs: Int64
+    private let stepPairUs: Int64
+    private let slowAfterFlightRadiansPerUs: Double
     private let minimumCount: Int
     private let minimumPlanarSquared: Double
     private let witnessPlanarSquared: Double
@@ -38,6 +42,8 @@ struct PlanarHeading: Sendable {
         windowUs = Int64(parameters.windowMs * 1000)
         minimumSpanUs = Int64(parameters.minimumSpanMs * 1000)
         interruptedSpanUs = Int64(parameters.interruptedSpanMs * 1000)
+        stepPairUs = Int64(parameters.stepPairMs * 1000)
+        slowAfterFlightRadiansPerUs = parameters.slowAfterFlightDegreesPerSecond * .pi / 180 / 1_000_000
         minimumCount = max(1, parameters.minimumCount)
         minimumPlanarSquared = parameters.minimumPlanarMS2 * parameters.minimumPlanarMS2
         witnessPlanarSquared = parameters.witnessPlanarMS2 * parameters.witnessPlanarMS2
@@ -97,25 +103,36 @@ struct PlanarHeading: Sendable {
 
     /// The edge-up pose the strong readings of the last `windowMs` agree on, and their mean
     /// direction scaled to g; nil when they are too few, too close in time, apart or between two
-    /// poses. A flight, or a witness pointing off the pose's axis, asks the longer span.
+    /// poses. A flight, or a witness pointing off the pose's axis, asks the longer span, unless
+    /// none came after the newest strong reading and the strong ones turn slower than
+    /// `slowAfterFlightDegreesPerSecond`. The window reaches back to the strong reading before
+    /// the newest when they are more than `windowMs` but at most `stepPairMs` apart.
     func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
         guard count >= minimumCount else { return nil }
-        var k = 0
-        while k < count, !strong[(next - 1 - k) & Self.mask] { k += 1 }
+        let k = strongIndex(from: 0)
         guard k < count else { return nil }
         let newest = (next - 1 - k) & Self.mask
         guard timeUs - times[newest] <= windowUs else { return nil }
         let pose = Self.nearestEdge(x: xs[newest], y: ys[newest])
         guard let axis = pose.gravityAxis else { return nil }
+        var reachUs = windowUs
+        let before = strongIndex(from: k + 1)
+        if before < count {
+            let apart = times[newest] - times[(next - 1 - before) & Self.mask]
+            if apart > windowUs, apart <= stepPairUs { reachUs = timeUs - times[(next - 1 - before) & Self.mask] }
+        }
         var n = 0, sumX = 0.0, sumY = 0.0, lowest = 0.0, highest = 0.0, oldestUs = times[newest]
-        var interrupted = lastWeakUs >= timeUs - windowUs
+        var interrupted = lastWeakUs >= timeUs - windowUs, flightAfter = lastWeakUs > times[newest]
         for j in 0..<count {
             let i = (next - 1 - j) & Self.mask
-            if timeUs - times[i] > windowUs { break }
+            if timeUs - times[i] > reachUs { break }
             let x = xs[i], y = ys[i]
             let onAxis = x * axis.x + y * axis.y >= axisCos
             guard strong[i] else {
-                if !onAxis { interrupted = true }
+                if !onAxis {
+                    interrupted = true
+                    if j < k { flightAfter = true }
+                }
                 continue
             }
             guard onAxis else { return nil }
@@ -131,11 +148,21 @@ struct PlanarHeading: Sendable {
             n += 1
         }
         let span = times[newest] - oldestUs
+        if interrupted, !flightAfter, slowAfterFlightRadiansPerUs > 0,
+           highest - lowest <= slowAfterFlightRadiansPerUs * Double(span) { interrupted = false }
         guard n >= minimumCount, span >= (interrupted ? interruptedSpanUs : minimumSpanUs),
               highest - lowest <= spreadRadians else { return nil }
         let length = (sumX * sumX + sumY * sumY).squareRoot()
         let scale = standardGravity / length
         return (pose, Vector3(sumX * scale, sumY * scale, 0))
+    }
+
+    /// How many readings back from the newest the first strong one at or after `skip` lies
+    /// (`count` when there is none).
+    private func strongIndex(from skip: Int) -> Int {
+        var k = skip
+        while k < count, !strong[(next - 1 - k) & Self.mask] { k += 1 }
+        return k
     }
 
     /// The edge-up pose whose axis is nearest to the in-plane direction (x, y).

@@ -12,8 +12,14 @@ import OrientationCore
           arguments: [10.0, 50.0, 100.0])
     func runningTurn(rateHz: Double) {
         let samples = SettledOnTheMoveTests.runningQuarterTurn(rateHz: rateHz)
-        var device = OrientationClassifier()
+        // Measured against a device reading the screen's heading: the device's own takes a slow
+        // pair after a flight (`HeadingParameters.device`) and may answer sooner still.
+        var screenHeading = ClassifierParameters()
+        screenHeading.heading = HeadingParameters()
+        var device = OrientationClassifier(parameters: screenHeading)
         let deviceChanges = device.process(samples)
+        var own = OrientationClassifier()
+        #expect(own.process(samples).last.map { $0.timeUs <= deviceChanges.last?.timeUs ?? 0 } == true)
         var classifier = OrientationClassifier()
         var rule = ScreenOrientationRule()
         let screenChanges = rule.process(samples, classifier: &classifier)

@@ -65,9 +65,11 @@ import OrientationCore
         #expect(turned.timeUs <= 25_413_000 + 250_000, "within 250 ms of the turn's end")
     }
 
-    /// Without its rule, each excerpt answers as late as before.
+    /// Without its rule, each excerpt answers as late as before (the witnessed pair, 8° apart in
+    /// 86 ms, also counts as a slow pair after a flight: without the witness, the screen's heading).
     @Test func eachExcerptNeedsItsRule() throws {
         var noWitness = ClassifierParameters()
+        noWitness.heading = HeadingParameters()
         noWitness.heading.witnessPlanarMS2 = noWitness.heading.minimumPlanarMS2
         var noOpposed = ClassifierParameters()
         noOpposed.heading.opposedLeanRatio = 0
