@@ -235,7 +235,8 @@ def main():
            'it again. Ratios are orientd / iio-sensor-proxy (below 1: orientd takes less); both daemons run',
            'on the same umockdev fake devices and private buses, one after the other. The Debian 13 memory',
            'figures come from the VM (`scripts/bench --report PAGE --vm` runs `DEBIAN_SUITE=trixie',
-           'scripts/system-test` after the benchmarks, in the same run; its lines `memory …` and `2 systemd-analyze`).',
+           'scripts/system-test` after the benchmarks, in the same run; its lines `memory …` and `2 systemd-analyze`;',
+           '`--vm-log LOG` takes them from the saved log of such a VM run instead, of the same commit).',
            '',
            '| run | |\n|---|---|']
     for name, label in (('bench_date', 'date (UTC)'), ('bench_machine', 'machine'), ('bench_iio_sensor_proxy', 'iio-sensor-proxy'),

@@ -230,8 +230,9 @@ public struct ClassifierParameters: Equatable, Sendable {
     public var heading = HeadingParameters.device
     /// A jump between two rests faster than a hand moves: a vibration motor (`RestJumpGuard`).
     public var restJump = RestJumpParameters()
-    /// Loud readings for longer than a glance lasts: a still reading between an edge-up pose and a
-    /// face pose then needs the step average's support (`OnTheMove`).
+    /// Loud readings for longer than a glance lasts: a still reading of a face pose after an
+    /// edge-up one then needs the step average's support (`OnTheMove`; a walker's lean sway
+    /// stands still for an instant at its far end, WalkerSwayTests).
     public var onTheMove = OnTheMoveParameters()
 
     public init() {}
