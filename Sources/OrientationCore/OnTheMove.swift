@@ -7,7 +7,7 @@ struct OnTheMove: Sendable {
     private let quietBreakUs: Int64
     private let longerThanAGlanceUs: Int64
     /// The first loud reading after the last quiet break; nil while quiet.
-    private(set) var sinceUs: Int64?
+    private var sinceUs: Int64?
     private var lastLoudUs: Int64 = 0
 
     init(parameters: OnTheMoveParameters) {
@@ -16,8 +16,9 @@ struct OnTheMove: Sendable {
         longerThanAGlanceUs = Int64(parameters.longerThanAGlanceMs * 1000)
     }
 
-    mutating func observe(_ g: Vector3, at t: Int64) {
-        if abs(g.magnitude - standardGravity) > loudMS2 {
+    /// `offG`: how far the reading's length is from g (the caller has it already).
+    mutating func observe(offG: Double, at t: Int64) {
+        if offG > loudMS2 {
             if sinceUs == nil || t - lastLoudUs > quietBreakUs { sinceUs = t }
             lastLoudUs = t
         } else if t - lastLoudUs > quietBreakUs {

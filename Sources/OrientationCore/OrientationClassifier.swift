@@ -122,7 +122,7 @@ public struct OrientationClassifier: Sendable {
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
-        onTheMove.observe(g, at: t)
+        onTheMove.observe(offG: offG, at: t)
         gait.observe(excess: g.magnitude - standardGravity, at: t)
         lastTimeUs = t
         samplesSinceReset += 1

@@ -186,7 +186,7 @@ public struct ScreenOrientationRule: Sendable {
             headingNear = steady.pose
             headingNearLastUs = t
         }
-        onTheMove.observe(g, at: t)
+        onTheMove.observe(offG: abs(g.magnitude - standardGravity), at: t)
         let near = nearPose(stride.mean, span: stride.span(at: t),
                             tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
         // Only the length failed, and the stride still points there: the evidence stays. (A
