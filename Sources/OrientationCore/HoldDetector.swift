@@ -30,12 +30,22 @@ struct HoldDetector {
     private(set) var steadySinceUs: Int64 = 0
     /// When the measurement last restarted (first sample, or the first after a gap).
     private(set) var restartedUs: Int64 = 0
+    /// The current hold run began with the first speed measured after the restart: it counts
+    /// from the restart's sample, once it spans `restartHoldSpanUs` over two measurements or
+    /// more (`heldUs`).
+    private var holdFromRestart = false
+    private var holdMeasurements = 0
+    private let restartHoldSpanUs: Int64
+    /// No hold is measured before this long after a restart (`ScreenParameters.restartSettleTimeConstants`).
+    private let settleUs: Int64
 
     /// `smoothingMs` replaces `p.smoothingTimeConstantMs` (the vibration-smoothed detector,
     /// `ScreenParameters.vibrationSmoothingTimeConstantMs`).
     init(parameters p: ScreenParameters, smoothingMs: Double? = nil) {
         self.smoothingMs = smoothingMs ?? p.smoothingTimeConstantMs
         intervalUs = Int64(p.speedIntervalMs * 1000)
+        restartHoldSpanUs = Int64(p.restartHoldSpanIntervals) * intervalUs
+        settleUs = Int64(p.restartSettleTimeConstants * self.smoothingMs * 1000)
         restartUs = Int64(p.gapRestartMs * 1000)
         holdRadiansPerUs = p.holdDegreesPerSecond * .pi / 180 / 1e6
         steadyRadiansPerUs = p.steadyDegreesPerSecond * .pi / 180 / 1e6
@@ -57,6 +67,7 @@ struct HoldDetector {
             recent.removeAll(keepingCapacity: true)
             steadySinceUs = t
             holdSinceUs = nil
+            holdFromRestart = false
             restartedUs = t
         }
         lastTimeUs = t
@@ -72,10 +83,16 @@ struct HoldDetector {
             let speed = Self.angle(now.unit, r1.unit) / dt
             if speed > steadyRadiansPerUs { steadySinceUs = t }
             let planarSpeed = Self.angle(now.planar, r1.planar) / dt
-            if now.planar == .zero || r1.planar == .zero || planarSpeed > holdRadiansPerUs || speed > leanRadiansPerUs {
+            if t - restartedUs < settleUs || now.planar == .zero || r1.planar == .zero
+                || planarSpeed > holdRadiansPerUs || speed > leanRadiansPerUs {
                 holdSinceUs = nil
             } else if holdSinceUs == nil {
-                holdSinceUs = t
+                // The first speed measured since the restart covers the time from its sample.
+                holdFromRestart = r1.timeUs == restartedUs
+                holdSinceUs = holdFromRestart ? restartedUs : t
+                holdMeasurements = 1
+            } else {
+                holdMeasurements += 1
             }
         } else {
             holdSinceUs = nil
@@ -85,7 +102,12 @@ struct HoldDetector {
     }
 
     /// How long the device has held (velocity and acceleration small), in µs; 0 if it does not.
-    func heldUs(at t: Int64) -> Int64 { holdSinceUs.map { t - $0 } ?? 0 }
+    /// A run from the restart counts only once it spans `ScreenParameters.restartHoldSpanIntervals`
+    /// speed intervals, measured twice or more.
+    func heldUs(at t: Int64) -> Int64 {
+        guard let since = holdSinceUs else { return 0 }
+        return holdFromRestart && (t - since < restartHoldSpanUs || holdMeasurements < 2) ? 0 : t - since
+    }
 
     /// How long the device has turned slower than the steady speed, in µs.
     func steadyUs(at t: Int64) -> Int64 { t - steadySinceUs }

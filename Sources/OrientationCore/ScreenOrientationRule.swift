@@ -18,7 +18,8 @@
 /// - **step** (on the move for longer than any glance lasts, `onTheMove`): the last step's
 ///   average has pointed within `strideAxisDegrees` of the pose's axis in the screen's plane,
 ///   with about the length of g, for `stepHoldMs` (`oppositeStepHoldMs` for the pose opposite
-///   the screen's);
+///   the screen's), and the vibration-smoothed direction points to it now: the step average
+///   lags a glance's way back by up to its window;
 /// - **persistent**: the classifier has reported the pose for `unsteadyFallbackMs`.
 /// After a pause in samples (`gapRestartMs`) every measurement starts again from the samples
 /// after it, and the first of them may answer at once (`ResumeWindow`). `faceUp`, `faceDown`,
@@ -57,6 +58,8 @@ public struct ScreenOrientationRule: Sendable {
     private let dwellUs: Int64
     private let fallbackUs: Int64
     private let strideMinimumSpanUs: Int64
+    private let strideMinimumSpanInHandUs: Int64
+    private var strideSpanNeededUs: Int64  // one of the two, chosen at the last restart
     private let strideHoldUs: Int64
     private let stepHoldUs: Int64
     private let headingHoldUs: Int64
@@ -86,6 +89,8 @@ public struct ScreenOrientationRule: Sendable {
         dwellUs = Int64(parameters.dwellMs * 1000)
         fallbackUs = Int64(parameters.unsteadyFallbackMs * 1000)
         strideMinimumSpanUs = Int64(parameters.strideMinimumSpanMs * 1000)
+        strideMinimumSpanInHandUs = Int64(parameters.strideMinimumSpanInHandMs * 1000)
+        strideSpanNeededUs = strideMinimumSpanUs
         strideHoldUs = Int64(parameters.strideHoldMs * 1000)
         holdAxisCos = Self.cosine(degrees: parameters.holdAxisDegrees)
         strideAxisCos = Self.cosine(degrees: parameters.strideAxisDegrees)
@@ -133,9 +138,13 @@ public struct ScreenOrientationRule: Sendable {
     }
 
     /// The step path: on the move for `onTheMove` and the step average near `pose`'s axis
-    /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's.
+    /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's; the
+    /// vibration-smoothed direction points to `pose` too. The step
+    /// average of a deep glance made while walking stayed near the far pose's axis 250 ms and
+    /// more after the readings had turned back (WalkingGlanceTests).
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
-        guard onTheMoveLongerThanAGlance(at: t), stepNear == pose, pose != .unknown else { return false }
+        guard onTheMoveLongerThanAGlance(at: t), stepNear == pose, pose != .unknown,
+              Self.nearestPose(damped.smoothed) == pose else { return false }
         return t - stepNearSinceUs >= (pose.isOpposite(to: orientation) ? oppositeStepHoldUs : stepHoldUs)
     }
 
@@ -174,7 +183,9 @@ public struct ScreenOrientationRule: Sendable {
             stepNear = .unknown
             onTheMove.reset()
             devicePoseSinceUs = t
-            if orientation != .unknown, resume.bounceMS2 >= parameters.resume.carriedBounceMS2 { resume.open(at: t) }
+            let carried = resume.bounceMS2 >= parameters.resume.carriedBounceMS2
+            if orientation != .unknown, carried { resume.open(at: t) }
+            strideSpanNeededUs = orientation == .unknown || carried ? strideMinimumSpanUs : strideMinimumSpanInHandUs
         }
         if let resumed = resume.append(g, at: t) { resumedPose = resumed.pose }
         still.append(g, at: t)
@@ -188,11 +199,11 @@ public struct ScreenOrientationRule: Sendable {
         }
         onTheMove.observe(offG: abs(g.magnitude - standardGravity), at: t)
         let near = nearPose(stride.mean, span: stride.span(at: t),
-                            tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideMinimumSpanUs)
+                            tolerance: parameters.strideMagnitudeToleranceMS2, minimumSpanUs: strideSpanNeededUs)
         // Only the length failed, and the stride still points there: the evidence stays. (A
         // pose near within the tight tolerance is near within the loose one too.)
         let kept = near != .unknown ? near : nearPose(stride.mean, span: stride.span(at: t),
-                                                      tolerance: parameters.strideKeepsEvidenceMS2, minimumSpanUs: strideMinimumSpanUs)
+                                                      tolerance: parameters.strideKeepsEvidenceMS2, minimumSpanUs: strideSpanNeededUs)
         if near != strideNear, near != .unknown || kept != strideNear {
             strideNear = near
             strideNearSinceUs = t

@@ -112,6 +112,14 @@ public struct ScreenParameters: Equatable, Sendable {
     public var strideWindowMs: Double = 1000
     /// The stride average counts only once it spans this much (after a start or a gap).
     public var strideMinimumSpanMs: Double = 500
+    /// … but after a gap in the hand (not carried before it: `ResumeParameters.carriedBounceMS2`)
+    /// only once it spans nearly the whole window (a 10 Hz stream's samples span 900–1000 ms of
+    /// it). A glance's average keeps 25° from the far pose's axis only over the whole window
+    /// (`strideAxisDegrees`): 500 ms around the apex of a 90° glance in 1.2 s average 78° (12°
+    /// from the axis), 800 ms 64°, 950 ms 56°. A dropout hiding a glance's way out left only
+    /// its apex and way back to average, and the screen took the glance (10 Hz, data back
+    /// 250 ms before the apex). In the hand, the hold answers a turn long before.
+    public var strideMinimumSpanInHandMs: Double = 900
     /// … and when its length is that of g within this (linear acceleration averaged out).
     public var strideMagnitudeToleranceMS2: Double = 1.5
     /// A stride or step average that fails only its length check keeps the pose it was near
@@ -193,6 +201,24 @@ public struct ScreenParameters: Equatable, Sendable {
     /// have turned and come back unseen): the hold must be seen again after it. Two 10 Hz
     /// polling periods and a late wake-up.
     public var gapRestartMs: Double = 250
+    /// After such a pause the hold counts from the first sample, once the speed has been
+    /// measured below `holdDegreesPerSecond` twice and over this many `speedIntervalMs` (three
+    /// readings of a 10 Hz stream). One measurement is not enough: two readings straddling a
+    /// glance's turning point agree however far it went; nor do overlapping ones (at 25 Hz and
+    /// faster a speed is measured at every sample, over the last 80 ms: with one interval's
+    /// span, glances a dropout hid turned the screen, HandResumeTests). Two disjoint intervals below 30°/s mean an angular
+    /// acceleration under 750°/s² (a parabola centred between them moves ½·α·(80 ms)² in each),
+    /// about what `holdMs` asks. Before, the hold started at the first measurement and a 10 Hz
+    /// stream held in the hand waited for its fourth reading after a dropout (300 ms;
+    /// `--variant gait4 --seed 14`, drop_hand_10hz).
+    public var restartHoldSpanIntervals: Int = 2
+    /// … and no hold is measured before this many smoothing time constants have passed since the
+    /// first sample. The smoothing starts at that sample and lags more with every one after it,
+    /// so a turn reads slower than it is: over the first 10 Hz period the vibration smoothing
+    /// (75 ms) moves 57 % of the way and a glance turning at 52°/s reads 30°/s; two time
+    /// constants in, the speed reads above 80 % of the truth. A deep glance a dropout hid, back
+    /// 90 ms before its apex at 10 Hz, turned the screen through that smoothing.
+    public var restartSettleTimeConstants: Double = 2
     /// After such a pause the first data may answer at once, when the classifier reports the
     /// pose they agree on and the device was carried on the move before the pause
     /// (`ResumeParameters.carriedBounceMS2`, ResumeAfterDropoutTests).
