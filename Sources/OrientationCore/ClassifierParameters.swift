@@ -42,16 +42,14 @@ public struct ClassifierParameters: Equatable, Sendable {
 
     // MARK: Quiet: turning in the hand, no linear acceleration
 
-    /// While every sample's magnitude stays within this of g the device is only rotating
-    /// (a hand turning a phone adds well under 1 m/s²). Walking, taps and vehicles exceed it.
-    /// Includes 0.4 m/s² of chip gain error.
-    public var quietMagnitudeToleranceMS2: Double = 1.2
+    // While every sample's magnitude stays within `onTheMove.loudMS2` of g the device is only
+    // rotating: a hand turning a phone adds well under 1 m/s². Walking, taps and vehicles exceed it.
     /// A sample this far from g is violent: a shake (10–30 m/s²), a vibration motor buzzing
     /// (0.3–1 g), a heel strike; a hand turning a phone stays below it. While one is inside
     /// the stride window (`strideWindowMs`: the stride average may not have averaged it out),
     /// a still reading of a new pose needs the step and stride averages' support
     /// (`settledStepMagnitudeToleranceMS2`): a buzz aliased to 0.2–1 Hz or a shake's turning
-    /// point is still only for an instant. 1.2 m/s² (the quiet tolerance) also held back the
+    /// point is still only for an instant. 1.2 m/s² (`onTheMove.loudMS2`) also held back the
     /// ends of turns in the hand (public corpus device ttc p50 −205 → −106 ms); 3 m/s², a
     /// runner's step residual, keeps them. A 200 ms memory instead of the stride window left
     /// 25 bad changes on buzz_*/shake_* seeds 9–40 (10 with it, 42 before).

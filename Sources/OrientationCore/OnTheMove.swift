@@ -8,7 +8,8 @@ struct OnTheMove: Sendable {
     private let longerThanAGlanceUs: Int64
     /// The first loud reading after the last quiet break; nil while quiet.
     private var sinceUs: Int64?
-    private var lastLoudUs: Int64 = 0
+    /// The last loud reading (or restart): the classifier's quiet path waits `quietWindowMs` past it.
+    private(set) var lastLoudUs: Int64 = 0
 
     init(parameters: OnTheMoveParameters) {
         loudMS2 = parameters.loudMS2
@@ -32,14 +33,20 @@ struct OnTheMove: Sendable {
         return t - since >= longerThanAGlanceUs
     }
 
-    /// After a pause in samples: whether the device still moves is not known.
-    mutating func reset() { sinceUs = nil }
+    /// After a pause in samples (at `t`, the first sample after it): whether the device still
+    /// moves is not known, nor that it is quiet.
+    mutating func reset(at t: Int64) {
+        sinceUs = nil
+        lastLoudUs = t
+    }
 }
 
 /// The parameters of `OnTheMove`, the same for the classifier and the screen rule.
 public struct OnTheMoveParameters: Equatable, Sendable {
     /// A sample whose length is this far from g is loud: a step, a pedal stroke, a vehicle's
-    /// bump (the classifier's quiet tolerance, `ClassifierParameters.quietMagnitudeToleranceMS2`).
+    /// bump, a tap. A hand turning a phone adds well under 1 m/s², so while every sample stays
+    /// within it the device is only rotating (the classifier's quiet path,
+    /// `ClassifierParameters.quietWindowMs`). Includes 0.4 m/s² of chip gain error.
     public var loudMS2: Double = 1.2
     /// The device is on the move while loud samples come at most this far apart: the slowest
     /// gait in the material, stairs at 1.2 Hz, makes one every 0.8 s.

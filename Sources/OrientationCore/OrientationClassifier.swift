@@ -53,7 +53,6 @@ public struct OrientationClassifier: Sendable {
     private var samplesSinceReset = 0
     private(set) var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
-    private var lastLoudUs: Int64 = 0
     private var lastViolentUs: Int64 = 0
     private(set) var candidate: Orientation?
     private var candidateSinceUs: Int64 = 0
@@ -118,7 +117,6 @@ public struct OrientationClassifier: Sendable {
             shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
         }
         let offG = abs(g.magnitude - standardGravity)
-        if offG > p.quietMagnitudeToleranceMS2 { lastLoudUs = t }
         if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
@@ -139,7 +137,7 @@ public struct OrientationClassifier: Sendable {
         } else if orientation == .unknown, let quick = quickFirstReading(at: t) {
             estimate = quick
             settleMs = 0
-        } else if t - lastLoudUs >= quietWindowUs {
+        } else if t - onTheMove.lastLoudUs >= quietWindowUs {
             estimate = shortEstimate
             settleMs = p.quietSettleMs
         } else if stride.span(at: t) >= strideMinimumSpanUs, let busy = busyReading() {
@@ -228,12 +226,11 @@ public struct OrientationClassifier: Sendable {
     private mutating func restartFilters(at t: Int64, with g: Vector3) {
         stride.reset()
         heading.reset()
-        onTheMove.reset()
+        onTheMove.reset(at: t)
         gait.reset()
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t
-        lastLoudUs = t
         lastViolentUs = t - strideWindowUs  // a start is not violent: the first answer stays quick
         candidate = nil
         restJump.reset()

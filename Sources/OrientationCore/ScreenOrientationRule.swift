@@ -181,7 +181,7 @@ public struct ScreenOrientationRule: Sendable {
             headingNear = .unknown
             strideNear = .unknown
             stepNear = .unknown
-            onTheMove.reset()
+            onTheMove.reset(at: t)
             devicePoseSinceUs = t
             let carried = resume.bounceMS2 >= parameters.resume.carriedBounceMS2
             if orientation != .unknown, carried { resume.open(at: t) }
