@@ -76,18 +76,7 @@ import OrientationCore
     /// back 25°) hidden by a dropout from 4.1 s until `backMs`. Its apex is at 4.6 s; it is
     /// within 15° of the landscape axis from 4.44 to 4.76 s.
     static func hiddenGlance(backMs: Double, rateHz: Double) -> [Sample] {
-        var samples: [Sample] = []
-        var t = 0.0
-        while t < 8000 {
-            if t < 4100 || t >= backMs {
-                let u = min(1, max(0, (t - 4000) / 1200))
-                let p = 45 * (1 - cos(2 * .pi * u)) * .pi / 180, lean = 25 * Double.pi / 180
-                let g = Vector3(-sin(p) * cos(lean), -cos(p) * cos(lean), -sin(lean)) * 9.80665
-                samples.append(Sample(timeMs: Int64(t.rounded()), g.x, g.y, g.z))
-            }
-            t += 1000 / rateHz
-        }
-        return samples
+        HandResumeTests.hiddenGlance(backMs: backMs, phaseMs: 0, periodMs: 1000 / rateHz)
     }
 
     /// Data back at 4.5 s stay near the axis for the whole window (the device's first data do
