@@ -87,6 +87,14 @@ public struct HeadingParameters: Equatable, Sendable {
     /// through zero and grows back the other way (24 bad changes without this; 3 m/s² still let
     /// the swing's readings near zero count).
     public var turnEvidenceMS2: Double = 4.5
+    /// … and the pose left counts as seen again, ending that evidence, only when this many such
+    /// readings in a row pointed nearest it: a device back there reads it more than once, while
+    /// one reading pointing back in the middle of a turn is the turn's own acceleration (a 10 Hz
+    /// runner's arm spring in a flight, 6–8 m/s² with z against the lean; a fore-aft swing
+    /// reversing the in-plane part). Device running p95, 1 → 2: gait4 seed 14 303 → 251 ms, 20
+    /// 397 → 310, 12 227 → 201, gait3 seed 11 236 → 89, 16 208 → 100 (gait3 seed 67's worst
+    /// trace 418 → 88); no set's went up, and the real corpus' watch swings score as before.
+    public var turnBackReadings: Int = 2
 
     public init() {}
 

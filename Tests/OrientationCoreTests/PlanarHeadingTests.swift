@@ -76,6 +76,15 @@ import Testing
         #expect(!swung.turnedAway(from: .portrait))
     }
 
+    /// One reading pointing back at the pose left, after the side pose, does not end the turn;
+    /// two in a row (`turnBackReadings`) do: the device is back there.
+    @Test func oneReadingBackEndsNoTurnAndTwoDo() {
+        let once = Self.heading([(0, 0, 12), (100, 0, 12), (200, 90, 12), (300, -5, 8), (400, 180, 12)])
+        #expect(once.turnedAway(from: .portrait))
+        let twice = Self.heading([(0, 0, 12), (100, 0, 12), (200, 90, 12), (300, -5, 8), (400, 5, 8)])
+        #expect(!twice.turnedAway(from: .portrait))
+    }
+
     /// 2.4 s of `scripts/make-motion-traces.py --variant gait3 --seed 19`, move_run_10hz
     /// (35.6–38.0 s): a runner's half turn from landscapeRight to landscapeLeft ending at
     /// 37 277 ms. Two strong readings at −96° and −102° (37 199, 37 305 ms) answer it; the
