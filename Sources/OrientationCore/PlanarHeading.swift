@@ -41,6 +41,7 @@ struct PlanarHeading: Sendable {
     private let turnEvidenceSquared: Double
     private let turnBackReadings: Int
     private let axisCos: Double
+    private let strayCos: Double
     private let spreadRadians: Double
 
     init(parameters: HeadingParameters) {
@@ -56,6 +57,7 @@ struct PlanarHeading: Sendable {
         turnEvidenceSquared = parameters.turnEvidenceMS2 * parameters.turnEvidenceMS2
         turnBackReadings = max(1, parameters.turnBackReadings)
         axisCos = cosineApproximation(parameters.axisDegrees * .pi / 180)
+        strayCos = cosineApproximation(max(parameters.axisDegrees, parameters.strayDegrees) * .pi / 180)
         spreadRadians = parameters.spreadDegrees * .pi / 180
     }
 
@@ -126,7 +128,9 @@ struct PlanarHeading: Sendable {
     /// poses. A flight, or a witness pointing off the pose's axis, asks the longer span, unless
     /// none came after the newest strong reading and the strong ones turn slower than
     /// `slowAfterFlightDegreesPerSecond`. The window reaches back to the strong reading before
-    /// the newest when they are more than `windowMs` but at most `stepPairMs` apart.
+    /// the newest when they are more than `windowMs` but at most `stepPairMs` apart. One of the
+    /// last `windowMs` may stray to `strayDegrees` from the axis when more than `minimumCount`
+    /// agree and their mean direction stays within `axisDegrees`.
     func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
         guard count >= minimumCount else { return nil }
         let k = strongIndex(from: 0)
@@ -142,7 +146,7 @@ struct PlanarHeading: Sendable {
             if apart > windowUs, apart <= stepPairUs { reachUs = timeUs - times[(next - 1 - before) & Self.mask] }
         }
         var n = 0, sumX = 0.0, sumY = 0.0, lowest = 0.0, highest = 0.0, oldestUs = times[newest]
-        var interrupted = lastWeakUs >= timeUs - windowUs, flightAfter = lastWeakUs > times[newest]
+        var interrupted = lastWeakUs >= timeUs - windowUs, flightAfter = lastWeakUs > times[newest], stray = false
         for j in 0..<count {
             let i = (next - 1 - j) & Self.mask
             if timeUs - times[i] > reachUs { break }
@@ -155,7 +159,8 @@ struct PlanarHeading: Sendable {
                 }
                 continue
             }
-            guard onAxis else { return nil }
+            if !onAxis { stray = true }
+            guard onAxis || timeUs - times[i] <= windowUs && x * axis.x + y * axis.y >= strayCos else { return nil }
             // Signed angle from the newest reading.
             let cross = xs[newest] * y - ys[newest] * x
             let angle = acosApproximation(min(1, max(-1, xs[newest] * x + ys[newest] * y)))
@@ -173,6 +178,7 @@ struct PlanarHeading: Sendable {
         guard n >= minimumCount, span >= (interrupted ? interruptedSpanUs : minimumSpanUs),
               highest - lowest <= spreadRadians else { return nil }
         let length = (sumX * sumX + sumY * sumY).squareRoot()
+        guard !stray || n > minimumCount && sumX * axis.x + sumY * axis.y >= axisCos * length else { return nil }
         let scale = standardGravity / length
         return (pose, Vector3(sumX * scale, sumY * scale, 0))
     }
