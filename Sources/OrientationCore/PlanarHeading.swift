@@ -24,6 +24,10 @@ struct PlanarHeading: Sendable {
     /// When a reading of `turnEvidenceMS2` or more last pointed nearest each edge-up pose
     /// (`edgeIndex` order).
     private var lastNearestUs = [Int64](repeating: .min, count: 4)
+    /// When the last `turnBackReadings`-th evidence reading in a row pointed nearest each pose.
+    private var lastHeldUs = [Int64](repeating: .min, count: 4)
+    private var evidenceEdge = -1
+    private var evidenceRun = 0
 
     private let windowUs: Int64
     private let minimumSpanUs: Int64
@@ -35,7 +39,9 @@ struct PlanarHeading: Sendable {
     private let witnessPlanarSquared: Double
     private let opposedLeanRatioSquared: Double
     private let turnEvidenceSquared: Double
+    private let turnBackReadings: Int
     private let axisCos: Double
+    private let strayCos: Double
     private let spreadRadians: Double
 
     init(parameters: HeadingParameters) {
@@ -49,14 +55,21 @@ struct PlanarHeading: Sendable {
         witnessPlanarSquared = parameters.witnessPlanarMS2 * parameters.witnessPlanarMS2
         opposedLeanRatioSquared = parameters.opposedLeanRatio * parameters.opposedLeanRatio
         turnEvidenceSquared = parameters.turnEvidenceMS2 * parameters.turnEvidenceMS2
+        turnBackReadings = max(1, parameters.turnBackReadings)
         axisCos = cosineApproximation(parameters.axisDegrees * .pi / 180)
+        strayCos = cosineApproximation(max(parameters.axisDegrees, parameters.strayDegrees) * .pi / 180)
         spreadRadians = parameters.spreadDegrees * .pi / 180
     }
 
     mutating func reset() {
         count = 0
         lastWeakUs = .min
-        for i in lastNearestUs.indices { lastNearestUs[i] = .min }
+        for i in lastNearestUs.indices {
+            lastNearestUs[i] = .min
+            lastHeldUs[i] = .min
+        }
+        evidenceEdge = -1
+        evidenceRun = 0
     }
 
     /// Keeps `g`'s direction in the screen's plane when its in-plane part is long enough (a
@@ -68,7 +81,7 @@ struct PlanarHeading: Sendable {
         let planarSquared = g.x * g.x + g.y * g.y
         guard planarSquared.isFinite, g.z * leanZ >= 0 || abs(g.z) <= abs(leanZ)
             || g.z * g.z <= opposedLeanRatioSquared * planarSquared else { return }
-        if planarSquared >= turnEvidenceSquared { lastNearestUs[Self.edgeIndex(Self.nearestEdge(x: g.x, y: g.y))] = timeUs }
+        if planarSquared >= turnEvidenceSquared { noteEvidence(Self.edgeIndex(Self.nearestEdge(x: g.x, y: g.y)), at: timeUs) }
         guard planarSquared >= witnessPlanarSquared else {
             lastWeakUs = timeUs
             return
@@ -83,12 +96,21 @@ struct PlanarHeading: Sendable {
     }
 
     /// A reading of `turnEvidenceMS2` or more has pointed nearest a side pose of `pose` (90°
-    /// from it) since one last pointed nearest `pose`: the heading turned through the plane, as a hand turns a device,
-    /// rather than shrinking through zero and growing back the other way, as an arm swinging
-    /// a watch to and fro makes it.
+    /// from it) since `turnBackReadings` in a row last pointed nearest `pose`: the heading turned
+    /// through the plane, as a hand turns a device, rather than shrinking through zero and growing
+    /// back the other way, as an arm swinging a watch to and fro makes it.
     func turnedAway(from pose: Orientation) -> Bool {
         let i = Self.edgeIndex(pose)
-        return max(lastNearestUs[(i + 1) & 3], lastNearestUs[(i + 3) & 3]) > lastNearestUs[i]
+        return max(lastNearestUs[(i + 1) & 3], lastNearestUs[(i + 3) & 3]) > lastHeldUs[i]
+    }
+
+    /// A reading of `turnEvidenceMS2` or more pointed nearest `edge`: it is the side evidence at
+    /// once, and shows the device back at that pose once `turnBackReadings` such readings in a row did.
+    private mutating func noteEvidence(_ edge: Int, at timeUs: Int64) {
+        evidenceRun = edge == evidenceEdge ? evidenceRun + 1 : 1
+        evidenceEdge = edge
+        lastNearestUs[edge] = timeUs
+        if evidenceRun >= turnBackReadings { lastHeldUs[edge] = timeUs }
     }
 
     /// portrait, landscapeRight, portraitUpsideDown, landscapeLeft: a quarter turn apart.
@@ -106,7 +128,9 @@ struct PlanarHeading: Sendable {
     /// poses. A flight, or a witness pointing off the pose's axis, asks the longer span, unless
     /// none came after the newest strong reading and the strong ones turn slower than
     /// `slowAfterFlightDegreesPerSecond`. The window reaches back to the strong reading before
-    /// the newest when they are more than `windowMs` but at most `stepPairMs` apart.
+    /// the newest when they are more than `windowMs` but at most `stepPairMs` apart. One of the
+    /// last `windowMs` may stray to `strayDegrees` from the axis when more than `minimumCount`
+    /// agree and their mean direction stays within `axisDegrees`.
     func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
         guard count >= minimumCount else { return nil }
         let k = strongIndex(from: 0)
@@ -122,7 +146,7 @@ struct PlanarHeading: Sendable {
             if apart > windowUs, apart <= stepPairUs { reachUs = timeUs - times[(next - 1 - before) & Self.mask] }
         }
         var n = 0, sumX = 0.0, sumY = 0.0, lowest = 0.0, highest = 0.0, oldestUs = times[newest]
-        var interrupted = lastWeakUs >= timeUs - windowUs, flightAfter = lastWeakUs > times[newest]
+        var interrupted = lastWeakUs >= timeUs - windowUs, flightAfter = lastWeakUs > times[newest], stray = false
         for j in 0..<count {
             let i = (next - 1 - j) & Self.mask
             if timeUs - times[i] > reachUs { break }
@@ -135,7 +159,8 @@ struct PlanarHeading: Sendable {
                 }
                 continue
             }
-            guard onAxis else { return nil }
+            if !onAxis { stray = true }
+            guard onAxis || timeUs - times[i] <= windowUs && x * axis.x + y * axis.y >= strayCos else { return nil }
             // Signed angle from the newest reading.
             let cross = xs[newest] * y - ys[newest] * x
             let angle = acosApproximation(min(1, max(-1, xs[newest] * x + ys[newest] * y)))
@@ -153,6 +178,7 @@ struct PlanarHeading: Sendable {
         guard n >= minimumCount, span >= (interrupted ? interruptedSpanUs : minimumSpanUs),
               highest - lowest <= spreadRadians else { return nil }
         let length = (sumX * sumX + sumY * sumY).squareRoot()
+        guard !stray || n > minimumCount && sumX * axis.x + sumY * axis.y >= axisCos * length else { return nil }
         let scale = standardGravity / length
         return (pose, Vector3(sumX * scale, sumY * scale, 0))
     }

@@ -76,6 +76,29 @@ import Testing
         #expect(!swung.turnedAway(from: .portrait))
     }
 
+    /// For the device one reading may stray to 25° from the axis when three or more agree and
+    /// their mean is within 20° (`strayDegrees`); two, or a mean further out, say nothing.
+    @Test func oneOfThreeMayStrayPastTheAxis() {
+        func steady(_ degrees: [Double]) -> Orientation? {
+            var heading = PlanarHeading(parameters: .device)
+            for (k, d) in degrees.enumerated() { heading.append(Self.reading(d), at: Int64(k) * 90_000, leanZ: -4) }
+            return heading.steadyPose(at: Int64(degrees.count - 1) * 90_000)?.pose
+        }
+        #expect(steady([-10, -16, -22]) == .portrait)
+        #expect(steady([-16, -22]) == nil)
+        #expect(steady([-18, -22, -24]) == nil)
+        #expect(steady([-10, -16, -27]) == nil)
+    }
+
+    /// One reading pointing back at the pose left, after the side pose, does not end the turn;
+    /// two in a row (`turnBackReadings`) do: the device is back there.
+    @Test func oneReadingBackEndsNoTurnAndTwoDo() {
+        let once = Self.heading([(0, 0, 12), (100, 0, 12), (200, 90, 12), (300, -5, 8), (400, 180, 12)])
+        #expect(once.turnedAway(from: .portrait))
+        let twice = Self.heading([(0, 0, 12), (100, 0, 12), (200, 90, 12), (300, -5, 8), (400, 5, 8)])
+        #expect(!twice.turnedAway(from: .portrait))
+    }
+
     /// 2.4 s of `scripts/make-motion-traces.py --variant gait3 --seed 19`, move_run_10hz
     /// (35.6–38.0 s): a runner's half turn from landscapeRight to landscapeLeft ending at
     /// 37 277 ms. Two strong readings at −96° and −102° (37 199, 37 305 ms) answer it; the
