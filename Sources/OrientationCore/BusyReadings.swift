@@ -27,18 +27,22 @@ extension OrientationClassifier {
     /// there, as a rider's turn the still path answered early, scripts/make-motion-traces.py
     /// --variant gait3 --seed 9, cycling at 100 Hz; a reported faceUp is left alone, as a step's
     /// lean sways 15–50° on stairs, --variant gait2); nil (no decision) otherwise.
-    func busyReading() -> (estimate: Vector3, settleMs: Double)? {
+    func busyReading() -> (estimate: Vector3, settleMs: Double, byHeading: Bool)? {
         let p = parameters
         let length = stride.mean.magnitude
-        if let headed = headingReading() { return headed }
-        if let led = stepLedReading() { return (led, p.settledSettleMs) }
-        if let turned = halfTurnReading() ?? steadyTurnReading() { return turned }
-        if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs) }
+        if let headed = headingReading() { return (headed.estimate, headed.settleMs, true) }
+        // For a step window after the heading's answer the averages below still hold readings
+        // from before it: a lift from hanging to reading passes faceUp, and the step and stride
+        // averages proposed it 80 ms after the strong readings had said portrait.
+        if let answered = headingAnsweredUs, lastTimeUs - answered < stepWindowUs { return nil }
+        if let led = stepLedReading() { return (led, p.settledSettleMs, false) }
+        if let turned = halfTurnReading() ?? steadyTurnReading() { return (turned.estimate, turned.settleMs, false) }
+        if strideLengthAllowsRotation(), settledOnTheMove() { return (stride.mean, p.settledSettleMs, false) }
         guard abs(length - standardGravity) <= p.strideMagnitudeToleranceMS2,
               abs(stride.stepMean.magnitude - standardGravity) <= p.busyStepMagnitudeToleranceMS2,
               !orientation.isEdgeUp || hysteresis.propose(stride.stepMean, current: orientation) != orientation
         else { return nil }
-        return (stride.mean, p.busySettleMs)
+        return (stride.mean, p.busySettleMs, false)
     }
 
     /// The heading reading (`PlanarHeading`): an edge-up pose is reported, the stride average

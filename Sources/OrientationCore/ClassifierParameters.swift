@@ -92,7 +92,8 @@ public struct ClassifierParameters: Equatable, Sendable {
     /// pose while the stride average still mixes in the old one. Longer follows a slow arm
     /// sweep: 500 ms let a watch's arm exercise through (real corpus, 4 bad changes), 350 ms
     /// leaves a margin on both sides (`settledAxisDegrees` 33°, or a deficit of 3 m/s², made
-    /// none).
+    /// none). For as long after the heading's answer (`HeadingParameters`) the step and stride
+    /// averages still hold readings from before it and propose nothing (LiftToReadTests).
     public var stepWindowMs: Double = 350
     /// The step average must point within this of the axis of the pose the stride average
     /// proposes: 5° inside the hysteresis switch point of a 90° turn (35° from the new axis),

@@ -54,6 +54,8 @@ public struct OrientationClassifier: Sendable {
     private(set) var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
     private var lastViolentUs: Int64 = 0
+    /// When the heading (`headingReading`) gave the pose reported now; nil when another path did.
+    private(set) var headingAnsweredUs: Int64?
     private(set) var candidate: Orientation?
     private var candidateSinceUs: Int64 = 0
 
@@ -73,6 +75,7 @@ public struct OrientationClassifier: Sendable {
     let steadyStepAxisCos: Double
     let headingLeanCos: Double
     let headingMaximumLeanMS2: Double
+    let stepWindowUs: Int64
     private var lastResetUs: Int64 = 0
 
     public init(parameters: ClassifierParameters = .default) {
@@ -83,8 +86,8 @@ public struct OrientationClassifier: Sendable {
         heading = PlanarHeading(parameters: parameters.heading)
         onTheMove = OnTheMove(parameters: parameters.onTheMove)
         resume = ResumeWindow(parameters: parameters.resume)
-        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs),
-                               stepWindowUs: Self.microseconds(parameters.stepWindowMs))
+        stepWindowUs = Self.microseconds(parameters.stepWindowMs)
+        stride = StrideAverage(windowUs: Self.microseconds(parameters.strideWindowMs), stepWindowUs: stepWindowUs)
         settledAxisCos = cosineApproximation(parameters.settledAxisDegrees * .pi / 180)
         leaningStepAxisCos = cosineApproximation(parameters.leaningStepAxisDegrees * .pi / 180)
         halfTurnStrideAxisCos = cosineApproximation(parameters.halfTurnStrideAxisDegrees * .pi / 180)
@@ -141,8 +144,9 @@ public struct OrientationClassifier: Sendable {
             estimate = shortEstimate
             settleMs = p.quietSettleMs
         } else if stride.span(at: t) >= strideMinimumSpanUs, let busy = busyReading() {
-            estimate = busy.estimate
-            settleMs = busy.settleMs
+            let change = consider(hysteresis.propose(busy.estimate, current: orientation), at: t, settleMs: busy.settleMs)
+            if change != nil, busy.byHeading { headingAnsweredUs = t }
+            return change
         } else {
             // No trustworthy gravity (free fall, violent motion): keep the answer, and a pose
             // seen before this moment must prove itself again afterwards, unless the stride
@@ -219,6 +223,7 @@ public struct OrientationClassifier: Sendable {
         }
         guard Double(t - candidateSinceUs) >= settleMs * 1000 else { return nil }
         orientation = proposal
+        headingAnsweredUs = nil
         candidate = nil
         return proposal
     }
@@ -231,6 +236,7 @@ public struct OrientationClassifier: Sendable {
         samplesSinceReset = 0
         shortEstimate = g
         lastResetUs = t
+        headingAnsweredUs = nil
         lastViolentUs = t - strideWindowUs  // a start is not violent: the first answer stays quick
         candidate = nil
         restJump.reset()
