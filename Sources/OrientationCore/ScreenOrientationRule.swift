@@ -139,9 +139,9 @@ public struct ScreenOrientationRule: Sendable {
 
     /// The step path: on the move for `onTheMove` and the step average near `pose`'s axis
     /// for `stepHoldMs`, or `oppositeStepHoldMs` when `pose` is opposite the screen's; the
-    /// vibration-smoothed direction points to `pose` too. The step
-    /// average of a deep glance made while walking stayed near the far pose's axis 250 ms and
-    /// more after the readings had turned back (WalkingGlanceTests).
+    /// vibration-smoothed direction points to `pose` too. The step average of a deep glance made
+    /// while walking stayed near the far pose's axis 250 ms and more after the readings had
+    /// turned back (WalkingGlanceTests).
     private func steppedInto(_ pose: Orientation, at t: Int64) -> Bool {
         guard onTheMoveLongerThanAGlance(at: t), stepNear == pose, pose != .unknown,
               Self.nearestPose(damped.smoothed) == pose else { return false }

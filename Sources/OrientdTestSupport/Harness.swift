@@ -130,9 +130,9 @@ public final class PrivateBus {
                               in: directory, name: "dbus-daemon")
         daemon = child
         let socket = directory.path + "/bus"
-        // dbus-daemon prints its address once it listens; the socket file exists from bind on,
-        // and a client connecting between the two is refused (seen under load).
-        guard eventually(within: 20, { child.stdout.contains("unix:") && FileManager.default.fileExists(atPath: socket) })
+        // dbus-daemon prints its address once it listens. The socket file exists from bind on,
+        // and a client connecting before the listen is refused (seen under load): wait for the print.
+        guard eventually(within: 20, { child.stdout.contains("unix:") })
         else { throw HarnessError("dbus-daemon did not start: \(child.stderr)") }
         address = "unix:path=\(socket)"
     }
