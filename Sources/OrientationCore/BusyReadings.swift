@@ -51,7 +51,8 @@ extension OrientationClassifier {
     /// When it is the reported one the answer stays, whatever the slower averages say.
     func headingReading() -> (estimate: Vector3, settleMs: Double)? {
         let mean = stride.mean
-        guard orientation.isEdgeUp, let steady = heading.steadyPose(at: lastTimeUs) else { return nil }
+        guard orientation.isEdgeUp, let steady = heading.steadyPose(at: lastTimeUs),
+              loudOnsetAgrees(with: steady.pose) else { return nil }
         if steady.pose.isOpposite(to: orientation) {
             guard abs(mean.z) <= headingMaximumLeanMS2, heading.turnedAway(from: orientation)
             else { return nil }
@@ -80,6 +81,18 @@ extension OrientationClassifier {
         guard let pose = hysteresis.propose(stride.mean, current: orientation), pose != orientation
         else { return false }
         return stepAgrees(with: pose, leaning: true)
+    }
+
+    /// A new edge-up pose, from a reported edge-up one, seen less than a step window after the
+    /// device, held quietly, turned loud (`OnTheMove`) needs the last step's average to agree. A
+    /// shake's first swing in a vehicle is loud and in the screen's plane; its turning point reads
+    /// still for 60 ms at 60 Hz, and two strong 10 Hz readings agree on the edge it swung toward
+    /// (`scripts/make-motion-traces.py --only shakes`, ShakeOnsetTests). A turn from faceUp is left
+    /// alone: a real hand's turn over the edge read 2.3 m/s² off g (real corpus, R01).
+    func loudOnsetAgrees(with pose: Orientation) -> Bool {
+        pose == orientation || !orientation.isEdgeUp || !pose.isEdgeUp
+            || !onTheMove.startedFromQuiet(within: stepWindowUs, at: lastTimeUs)
+            || stepAgrees(with: pose, leaning: true)
     }
 
     /// The last step's average has about the length of g (`settledStepMagnitudeToleranceMS2`)

@@ -8,6 +8,9 @@ struct OnTheMove: Sendable {
     private let longerThanAGlanceUs: Int64
     /// The first loud reading after the last quiet break; nil while quiet.
     private var sinceUs: Int64?
+    /// The loud readings since `sinceUs` came after a quiet break measured in full (not after a
+    /// restart, whose past is not known).
+    private var fromQuiet = false
     /// The last loud reading (or restart): the classifier's quiet path waits `quietWindowMs` past it.
     private(set) var lastLoudUs: Int64 = 0
 
@@ -20,7 +23,10 @@ struct OnTheMove: Sendable {
     /// `offG`: how far the reading's length is from g (the caller has it already).
     mutating func observe(offG: Double, at t: Int64) {
         if offG > loudMS2 {
-            if sinceUs == nil || t - lastLoudUs > quietBreakUs { sinceUs = t }
+            if sinceUs == nil || t - lastLoudUs > quietBreakUs {
+                sinceUs = t
+                fromQuiet = t - lastLoudUs > quietBreakUs
+            }
             lastLoudUs = t
         } else if t - lastLoudUs > quietBreakUs {
             sinceUs = nil
@@ -31,6 +37,13 @@ struct OnTheMove: Sendable {
     func longerThanAGlance(at t: Int64) -> Bool {
         guard let since = sinceUs else { return false }
         return t - since >= longerThanAGlanceUs
+    }
+
+    /// Loud for less than `us` by `t`, after a quiet break measured in full: the device was
+    /// held quietly and something just began to shake, carry or bump it.
+    func startedFromQuiet(within us: Int64, at t: Int64) -> Bool {
+        guard let since = sinceUs, fromQuiet else { return false }
+        return t - since < us
     }
 
     /// After a pause in samples (at `t`, the first sample after it): whether the device still

@@ -48,7 +48,7 @@ public struct OrientationClassifier: Sendable {
     private(set) var stride: StrideAverage  // and the step average (`stepWindowMs`) of its newest samples
     private(set) var gait: GaitRhythm
     private(set) var heading: PlanarHeading
-    private var onTheMove: OnTheMove
+    private(set) var onTheMove: OnTheMove
     private var resume: ResumeWindow
     private var samplesSinceReset = 0
     private(set) var lastTimeUs: Int64 = 0
@@ -172,7 +172,8 @@ public struct OrientationClassifier: Sendable {
     /// After violent motion (a sample off g by `violentMagnitudeToleranceMS2` still inside the
     /// stride window) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
-    /// slow alias is still for an instant, while the step around it is not gravity alone.
+    /// slow alias is still for an instant, while the step around it is not gravity alone. So must
+    /// it for a new edge-up pose just after a quiet device turned loud (`loudOnsetAgrees`).
     private func stillReading(_ spread: (mean: Vector3, maxDistanceSquared: Double)) -> Vector3? {
         guard abs(spread.mean.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
@@ -181,6 +182,7 @@ public struct OrientationClassifier: Sendable {
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
         }
+        if let pose = hysteresis.propose(spread.mean, current: orientation), !loudOnsetAgrees(with: pose) { return nil }
         if orientation.isEdgeUp, onTheMove.longerThanAGlance(at: lastTimeUs),
            let pose = hysteresis.propose(spread.mean, current: orientation), !pose.isEdgeUp, !stepAgrees(with: pose) {
             return nil
