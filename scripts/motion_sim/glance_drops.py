@@ -42,13 +42,13 @@ def note(place, gap, t0, apex="apex"):
     return f"dropout {place} the {apex} {gap[0] - t0:.0f}+{gap[1] - gap[0]:.0f}ms"
 
 
-def glance_with_gap(sc, rnd, toward, place, gap_ms=GLANCE_GAP_MS):
+def glance_with_gap(sc, rnd, toward, place):
     """A glance of 40-90 degrees in 0.6-1.5 s (one smooth bump, a raised cosine, or, up to 70
     degrees, out-stop-back) with a dropout placed as `place` says."""
     amp, ms = rnd.uniform(40, 90), rnd.uniform(600, 1500)
     shape = rnd.choice((bump, raised_cosine, stop_and_go) if amp <= 70 else (bump, raised_cosine))
     t0 = sc.t
-    gap = gap_at(rnd, t0, t0 + ms / 2, t0 + ms, place, rnd.uniform(*gap_ms))
+    gap = gap_at(rnd, t0, t0 + ms / 2, t0 + ms, place, rnd.uniform(*GLANCE_GAP_MS))
     sc.glance(toward * amp, ms, shape, f"{shape.__name__} {toward * amp:.0f}deg/{ms / 1000:.2f}s " + note(place, gap, t0))
     sc.gaps.append(gap)
 
