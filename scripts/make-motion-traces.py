@@ -13,7 +13,7 @@ the screen rule and the classifier's busy path, from the physics of a hand, a ga
              small overshoot corrected) between holds with tremor and sway.
   move_*     walking, running, stairs, cycling, car and bus, with rotations made while moving.
   drop_*     rotations with a sample dropout of 0.4-1.2 s in their middle, held and walking.
-  glance_drop_*  glances of 40-90 degrees in 0.6-1.5 s, in the hand standing or walking, each
+  glance_drop_*  glances of 40-90 degrees in 0.4-1.2 s, in the hand standing or walking, each
              with a dropout of 0.1-0.8 s before its apex, across it or on the way back (a third
              each); 10, 25, 50, 100 Hz. drop_turn_*: the same hand turning to another edge pose
              in 0.6-1.5 s under a 0.3-0.8 s dropout that ends before the turn's end, covers

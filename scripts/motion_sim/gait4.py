@@ -56,7 +56,7 @@ def glances_gait4(out, rnd):
 
 
 def glance_drops_gait4(out, rnd):
-    """glance_drop_*: glances as glances_gait4's but of 0.6-1.5 s, each with a 0.1-0.8 s dropout
+    """glance_drop_*: glances as glances_gait4's (0.4-1.2 s), each with a 0.1-0.8 s dropout
     before its apex, across it or on the way back (motion_sim/glance_drops.py), at 10, 25, 50
     and 100 Hz, from portrait standing and from landscapeLeft walking."""
     for pose, walk in (("portrait", False), ("landscapeLeft", True)):
@@ -71,7 +71,7 @@ def glance_trace(out, rnd, pose, walk, rate, drops=False):
     plan.hold(2500, kind, tag)
     side = rnd.choice((1, -1))
     for place in places(rnd, 16) if drops else [None] * 16:
-        t0, amp, ms = plan.t, side * rnd.uniform(40, 90), rnd.uniform(*((600, 1500) if drops else (400, 1200)))
+        t0, amp, ms = plan.t, side * rnd.uniform(40, 90), rnd.uniform(400, 1200)
         skew = rnd.uniform(0.7, 1.4)
         plan.glance(amp, ms, skew)
         if drops:

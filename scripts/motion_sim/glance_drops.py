@@ -43,9 +43,9 @@ def note(place, gap, t0, apex="apex"):
 
 
 def glance_with_gap(sc, rnd, toward, place):
-    """A glance of 40-90 degrees in 0.6-1.5 s (one smooth bump, a raised cosine, or, up to 70
+    """A glance of 40-90 degrees in 0.4-1.2 s, as the other families' glances (one smooth bump, a raised cosine, or, up to 70
     degrees, out-stop-back) with a dropout placed as `place` says."""
-    amp, ms = rnd.uniform(40, 90), rnd.uniform(600, 1500)
+    amp, ms = rnd.uniform(40, 90), rnd.uniform(400, 1200)
     shape = rnd.choice((bump, raised_cosine, stop_and_go) if amp <= 70 else (bump, raised_cosine))
     t0 = sc.t
     gap = gap_at(rnd, t0, t0 + ms / 2, t0 + ms, place, rnd.uniform(*GLANCE_GAP_MS))
