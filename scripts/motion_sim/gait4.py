@@ -10,6 +10,7 @@ import math
 
 from .gait4_body import running, walking
 from .gait4_plan import Plan, pose_of, render, write
+from .glance_drops import GLANCE_GAP_MS, gap_at, note, places
 
 EDGE = ("portrait", "landscapeLeft", "landscapeRight")
 
@@ -51,17 +52,39 @@ def glances_gait4(out, rnd):
     0.4-1.2 s, skewed (out faster than back or the reverse), about a grip 3-6 cm from the chip."""
     for pose, walk, rate in (("portrait", False, 50), ("portrait", True, 10), ("landscapeLeft", False, 12.5),
                              ("landscapeLeft", True, 100), ("portrait", True, 25), ("landscapeLeft", False, 200)):
-        plan = start(rnd, {"portrait": 0, "landscapeLeft": 90}[pose])
-        kind, tag = ("keep", "walk") if walk else ("hold", "hand")
-        plan.hold(2500, kind, tag)
-        side = rnd.choice((1, -1))
-        for _ in range(16):
-            plan.glance(side * rnd.uniform(40, 90), rnd.uniform(400, 1200), rnd.uniform(0.7, 1.4))
-            plan.hold(rnd.uniform(1800, 2800), kind, tag)
-        torso = walking(rnd, int(plan.t) + 10)[0] if walk else None
-        rows, up, _ = render(plan, rnd, rate, torso)
-        name = f"glance_{pose}_{'walk' if walk else 'stand'}_{rate_name(rate)}"
-        write(out, name, rows, plan, up, f"16 glances from {pose}, {'walking' if walk else 'standing'}, {rate} Hz")
+        glance_trace(out, rnd, pose, walk, rate)
+
+
+def glance_drops_gait4(out, rnd):
+    """glance_drop_*: glances as glances_gait4's (0.4-1.2 s), each with a 0.1-0.8 s dropout
+    before its apex, across it or on the way back (motion_sim/glance_drops.py), at 10, 25, 50
+    and 100 Hz, from portrait standing and from landscapeLeft walking."""
+    for pose, walk in (("portrait", False), ("landscapeLeft", True)):
+        for rate in (10, 25, 50, 100):
+            glance_trace(out, rnd, pose, walk, rate, drops=True)
+
+
+def glance_trace(out, rnd, pose, walk, rate, drops=False):
+    """16 glances toward one side; with drops, each with a dropout (glance_drops.gap_at)."""
+    plan = start(rnd, {"portrait": 0, "landscapeLeft": 90}[pose])
+    kind, tag = ("keep", "walk") if walk else ("hold", "hand")
+    plan.hold(2500, kind, tag)
+    side = rnd.choice((1, -1))
+    for place in places(rnd, 16) if drops else [None] * 16:
+        t0, amp, ms = plan.t, side * rnd.uniform(40, 90), rnd.uniform(400, 1200)
+        skew = rnd.uniform(0.7, 1.4)
+        plan.glance(amp, ms, skew)
+        if drops:
+            # the apex: where the skewed time reaches its middle
+            gap = gap_at(rnd, t0, t0 + ms * 0.5 ** (1 / skew), t0 + ms, place, rnd.uniform(*GLANCE_GAP_MS))
+            plan.gaps.append(gap)
+            plan.truth[-1][-1] += " " + note(place, gap, t0)
+        plan.hold(rnd.uniform(1800, 2800), kind, tag)
+    torso = walking(rnd, int(plan.t) + 10)[0] if walk else None
+    rows, up, _ = render(plan, rnd, rate, torso)
+    name = f"glance_{'drop_' if drops else ''}{pose}_{'walk' if walk else 'stand'}_{rate_name(rate)}"
+    write(out, name, rows, plan, up, f"16 glances{' with dropouts' if drops else ''} from {pose}, "
+          f"{'walking' if walk else 'standing'}, {rate} Hz")
 
 
 def turns_gait4(out, rnd):

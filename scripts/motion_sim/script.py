@@ -42,13 +42,13 @@ class Script:
         self.phi = p1
         self.beta = b + dbeta
 
-    def glance(self, dphi, ms, shape):
+    def glance(self, dphi, ms, shape, note=None):
         p0, b = self.phi, self.beta
 
         def fn(t, t0=self.t):
             return p0 + dphi * shape((t - t0) / ms), b
         self.segments.append((self.t, self.t + ms, fn))
-        self.truth.append([self.t, self.t + ms, "transition", "", 0, "glance"])
+        self.truth.append([self.t, self.t + ms, "transition", "", 0, "glance"] + ([note] if note else []))
         self.t += ms
 
     def attitude(self, t):
@@ -98,8 +98,8 @@ def write(out, name, rows, script, header):
     with open(os.path.join(out, name + ".truth.csv"), "w") as f:
         f.write("start_ms,end_ms,kind,expected,allowed,grace_ms,event,tag,note\n")
         first = True
-        for s, e, kind, pose, event, tag in script.truth:
+        for s, e, kind, pose, event, tag, *note in script.truth:
             grace = 1500 if first else (1000 if event else 0)
             allowed = "*" if kind == "transition" else pose
-            f.write(f"{int(s)},{int(e)},{kind},{pose},{allowed},{grace},{event},{tag},\n")
+            f.write(f"{int(s)},{int(e)},{kind},{pose},{allowed},{grace},{event},{tag},{''.join(note)}\n")
             first = False
