@@ -39,8 +39,9 @@
 /// poses out for seconds.
 /// A jump shorter than `restJump.minMS2` (down to a motor's least offset) is one as well when its
 /// rests were nearer in time by as much (`restJump.scaledMinMS2`): a hand turning that fast needs a
-/// larger angular acceleration still. A rest that stays put does not end that suspicion: a motor
-/// whose alias is near 0 Hz holds its offset still, and no register write steps that little.
+/// larger angular acceleration still. A rest that stays put within the offset's circle does not
+/// end that suspicion: a motor whose alias is near 0 Hz holds its offset still, and no register
+/// write steps that little. One beyond it does (`beyondOffset`): a hand turned on after the jump.
 ///
 /// Pure: time comes with the rests.
 struct RestJumpGuard {
@@ -153,7 +154,7 @@ struct RestJumpGuard {
             begins = beginSuspicion(from: rest, at: t, holdEnds: false)
         }
         let undone = anchor.map({ Self.distanceSquared(rest, $0) <= undoneSquared }) ?? false
-        let settled = holdEnds && t - holdSinceUs >= holdUs && isGravity && !keepsOffset(rest)
+        let settled = (holdEnds || beyondOffset(rest)) && t - holdSinceUs >= holdUs && isGravity && !keepsOffset(rest)
         if let since = suspectSinceUs, t - since > suspectUs || undone || settled {
             suspectSinceUs = nil
         }
@@ -236,6 +237,15 @@ struct RestJumpGuard {
         guard let anchor else { return false }
         return abs(Self.distance(rest, anchor) - jumpOffset) <= offsetTolerance
             && Self.distanceSquared(rest, jumpedTo) > undoneSquared
+    }
+
+    /// `rest` is further from the anchor than the jump took the reading, by more than
+    /// `restJump.offsetToleranceMS2`: outside the circle a motor's offset drifts along, where a
+    /// hand that went on turning after a small quick jump (two rests of a glance's way back, 18°
+    /// apart 30 ms apart with tremor at 50 Hz) brings it.
+    private func beyondOffset(_ rest: Vector3) -> Bool {
+        guard let anchor else { return false }
+        return Self.distance(rest, anchor) > jumpOffset + offsetTolerance
     }
 
     /// `rest` is as long as the rest before the jump, within `restJump.lengthToleranceMS2`: gravity
