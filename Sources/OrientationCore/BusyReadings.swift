@@ -52,7 +52,7 @@ extension OrientationClassifier {
     func headingReading() -> (estimate: Vector3, settleMs: Double)? {
         let mean = stride.mean
         guard orientation.isEdgeUp, let steady = heading.steadyPose(at: lastTimeUs),
-              loudOnsetAgrees(with: steady.pose) else { return nil }
+              shakeOnsetAgrees(with: steady.pose) else { return nil }
         if steady.pose.isOpposite(to: orientation) {
             guard abs(mean.z) <= headingMaximumLeanMS2, heading.turnedAway(from: orientation)
             else { return nil }
@@ -83,15 +83,18 @@ extension OrientationClassifier {
         return stepAgrees(with: pose, leaning: true)
     }
 
-    /// A new edge-up pose, from a reported edge-up one, seen less than a step window after the
-    /// device, held quietly, turned loud (`OnTheMove`) needs the last step's average to agree. A
-    /// shake's first swing in a vehicle is loud and in the screen's plane; its turning point reads
-    /// still for 60 ms at 60 Hz, and two strong 10 Hz readings agree on the edge it swung toward
-    /// (`scripts/make-motion-traces.py --only shakes`, ShakeOnsetTests). A turn from faceUp is left
-    /// alone: a real hand's turn over the edge read 2.3 m/s² off g (real corpus, R01).
-    func loudOnsetAgrees(with pose: Orientation) -> Bool {
+    /// A new edge-up pose, from a reported edge-up one, seen less than a step window after a
+    /// shake's onset needs the last step's average to agree. The onset: the device, held quietly,
+    /// turned loud (`OnTheMove`), or the first violent reading (`violentMagnitudeToleranceMS2`)
+    /// after a stride window without one, as in a vehicle already loud. A shake's first swing is
+    /// in the screen's plane; its turning point reads still for 60 ms at 60 Hz, and two strong
+    /// 10 Hz readings agree on the edge it swung toward (`scripts/make-motion-traces.py --only
+    /// shakes`, ShakeOnsetTests). A turn from faceUp is left alone: a real hand's turn over the
+    /// edge read 2.3 m/s² off g (real corpus, R01).
+    func shakeOnsetAgrees(with pose: Orientation) -> Bool {
         pose == orientation || !orientation.isEdgeUp || !pose.isEdgeUp
             || !onTheMove.startedFromQuiet(within: stepWindowUs, at: lastTimeUs)
+            && lastTimeUs - violentOnsetUs >= stepWindowUs
             || stepAgrees(with: pose, leaning: true)
     }
 

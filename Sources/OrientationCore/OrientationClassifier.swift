@@ -54,6 +54,8 @@ public struct OrientationClassifier: Sendable {
     private(set) var lastTimeUs: Int64 = 0
     private var shortEstimate = Vector3.zero
     private var lastViolentUs: Int64 = 0
+    /// The first violent reading after a stride window measured without one (`shakeOnsetAgrees`).
+    private(set) var violentOnsetUs: Int64 = .min / 2
     /// When the heading (`headingReading`) gave the pose reported now; nil when another path did.
     private(set) var headingAnsweredUs: Int64?
     private(set) var candidate: Orientation?
@@ -120,7 +122,10 @@ public struct OrientationClassifier: Sendable {
             shortEstimate = shortEstimate + (g - shortEstimate) * (dtMs / (p.shortTimeConstantMs + dtMs))
         }
         let offG = abs(g.magnitude - standardGravity)
-        if offG > p.violentMagnitudeToleranceMS2 { lastViolentUs = t }
+        if offG > p.violentMagnitudeToleranceMS2 {
+            if t - max(lastViolentUs, lastResetUs) >= strideWindowUs { violentOnsetUs = t }
+            lastViolentUs = t
+        }
         stride.append(g, at: t)
         heading.append(g, at: t, leanZ: stride.mean.z)
         onTheMove.observe(offG: offG, at: t)
@@ -173,7 +178,7 @@ public struct OrientationClassifier: Sendable {
     /// stride window) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone. So must
-    /// it for a new edge-up pose just after a quiet device turned loud (`loudOnsetAgrees`).
+    /// it for a new edge-up pose just after a quiet device turned loud (`shakeOnsetAgrees`).
     private func stillReading(_ spread: (mean: Vector3, maxDistanceSquared: Double)) -> Vector3? {
         guard abs(spread.mean.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
@@ -182,7 +187,7 @@ public struct OrientationClassifier: Sendable {
                   pose == orientation || stepAgrees(with: pose) && strideLengthAllowsRotation()
             else { return nil }
         }
-        if let pose = hysteresis.propose(spread.mean, current: orientation), !loudOnsetAgrees(with: pose) { return nil }
+        if let pose = hysteresis.propose(spread.mean, current: orientation), !shakeOnsetAgrees(with: pose) { return nil }
         if orientation.isEdgeUp, onTheMove.longerThanAGlance(at: lastTimeUs),
            let pose = hysteresis.propose(spread.mean, current: orientation), !pose.isEdgeUp, !stepAgrees(with: pose) {
             return nil

@@ -1,11 +1,11 @@
 import Testing
 import OrientationCore
 
-/// A shake that begins while the device is held quietly in a vehicle swings the readings toward a
-/// neighbouring edge and back. For a step window after the onset (`OnTheMove`, the first loud
-/// reading after a quiet break) a new edge-up pose needs the last step's average to agree
-/// (`loudOnsetAgrees`): the shake's turning point reads still, or two 10 Hz readings agree, for
-/// an instant only.
+/// A shake that begins while the device is held in a vehicle swings the readings toward a
+/// neighbouring edge and back. For a step window after its onset (the first loud reading after a
+/// quiet break, `OnTheMove`, or the first violent one after a stride window without one) a new
+/// edge-up pose needs the last step's average to agree (`shakeOnsetAgrees`): the shake's turning
+/// point reads still, or two 10 Hz readings agree, for an instant only.
 @Suite struct ShakeOnsetTests {
     /// 2.4 s of `scripts/make-motion-traces.py --seed 304 --only shakes`, shake_bus_10hz
     /// (27.99–30.38 s): held in portrait in a bus, quiet from 28.6 s; a shake begins at 29 493 ms
@@ -44,10 +44,32 @@ import OrientationCore
         (12863, 1.6986, -9.5913, -1.1415),
     ]
 
+    /// 2.5 s of `--seed 319 --only shakes`, shake_bus_10hz (22.06–24.47 s): held in
+    /// landscapeRight in a bus that stays loud (readings 9–11.5 m/s²), no violent reading for
+    /// 1.1 s after an earlier shake; the next begins at 23 657 ms and two strong readings (23 770,
+    /// 23 862 ms) point to portraitUpsideDown: the heading took them, portraitUpsideDown for 400 ms.
+    static let loudBus10Hz: [(Int64, Double, Double, Double)] = [
+        (22062, 5.0411, -5.7348, -1.1313), (22160, 8.5304, -1.0629, -1.1813), (22269, 12.8977, 21.4614, -2.4238),
+        (22369, -4.3845, -15.2455, 0.3850), (22458, 7.3769, -2.6861, -0.9857), (22561, 11.4285, 20.1716, -3.7985),
+        (22662, 3.8756, -7.4297, -0.6003), (22769, 10.5191, 1.9404, -0.7562), (22865, 11.0296, 3.2880, -0.6292),
+        (22969, 9.7174, 1.5123, -0.5715), (23061, 9.7234, 1.5931, -0.8223), (23171, 9.9444, 1.3938, -1.2935),
+        (23266, 9.4318, 1.1700, -1.3109), (23360, 9.8924, 1.3337, -1.0594), (23469, 8.9466, 1.3098, -0.8847),
+        (23572, 10.7132, -0.9016, -0.9110), (23657, 14.7463, -9.0897, -1.7275), (23770, -0.8053, 12.5988, -0.3069),
+        (23862, -2.9188, 15.0501, 0.2961), (23967, 14.2569, -11.5216, -3.3834), (24071, 10.8967, -2.4968, -1.9448),
+        (24162, 10.8197, -0.5893, -1.3725), (24262, 9.2785, -0.6800, -1.6650), (24360, 9.3764, -0.7651, -2.1088),
+        (24472, 9.5433, -0.3492, -2.3356),
+    ]
+
     @Test("a shake's first swing does not turn the device", arguments: [bus10Hz, car20Hz])
     func shakeOnset(recorded: [(Int64, Double, Double, Double)]) {
         let changes = classify(recorded.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) })
         #expect(changes.map(\.orientation) == [.portrait], "\(changes)")
+    }
+
+    @Test("a shake's first violent swing in a loud vehicle does not turn the device")
+    func shakeInALoudVehicle() {
+        let changes = classify(Self.loudBus10Hz.map { Sample(timeMs: $0.0, $0.1, $0.2, $0.3) })
+        #expect(changes.map(\.orientation) == [.landscapeRight], "\(changes)")
     }
 
     /// A hand's quick quarter turn that begins with a jolt (loud, after 2 s held quietly) is
