@@ -46,8 +46,10 @@ extension OrientationClassifier {
     }
 
     /// The heading reading (`PlanarHeading`): an edge-up pose is reported, the stride average
-    /// leans back less than `HeadingParameters.maximumLeanDegrees` (faceUp is not near), and
-    /// the strong readings of the last 200 ms agree on an edge-up pose: that pose, at once.
+    /// leans back less than `HeadingParameters.maximumLeanDegrees` (faceUp is not near; or,
+    /// running, the last step's average does: a quick turn inside the stride window shortened
+    /// the stride average's part in the plane),
+    /// and the strong readings of the last 200 ms agree on an edge-up pose: that pose, at once.
     /// When it is the reported one the answer stays, whatever the slower averages say.
     func headingReading() -> (estimate: Vector3, settleMs: Double)? {
         let mean = stride.mean
@@ -57,7 +59,9 @@ extension OrientationClassifier {
             guard abs(mean.z) <= headingMaximumLeanMS2, heading.turnedAway(from: orientation)
             else { return nil }
         } else {
-            guard mean.leansBackWithin(cosine: headingLeanCos) else { return nil }
+            guard mean.leansBackWithin(cosine: headingLeanCos)
+                    || gait.isRunning(at: lastTimeUs) && stride.stepMean.leansBackWithin(cosine: headingLeanCos)
+            else { return nil }
         }
         return (steady.direction, 0)
     }

@@ -79,7 +79,13 @@ public struct HeadingParameters: Equatable, Sendable {
     /// The device leans back from the screen's plane less than this: its stride average, or
     /// after a half turn, whose two poses cancel in the plane, the stride average's z part
     /// against g. Steeper, faceUp is near and a lumbar sensor walking at 42–55° (real corpus,
-    /// R02) went to landscape for 0.5 s before faceUp.
+    /// R02) went to landscape for 0.5 s before faceUp. While running (`GaitRhythm`: quick
+    /// turns) a new edge-up pose is also taken when the last step's average leans back less: a
+    /// quarter turn inside the stride window shortens the stride average's part in the plane
+    /// (two poses 90° apart mixed: to 0.71 of it), not its z, and the step holds less of the
+    /// turn. gait2 seed 71: a device leaning back 35° read as 42°, a turn at 23 205 ms taken at
+    /// 23 572 where its readings agreed at 23 265. Walking too, R02 went landscapeRight, faceUp,
+    /// landscapeRight (a bad change).
     public var maximumLeanDegrees: Double = 40
     /// A reading whose z opposes the lean and is longer than the lean's is still kept when its z
     /// is at most this part of its in-plane length (it lies within 27° of the screen's plane):
@@ -104,6 +110,31 @@ public struct HeadingParameters: Equatable, Sendable {
     /// 397 → 310, 12 227 → 201, gait3 seed 11 236 → 89, 16 208 → 100 (gait3 seed 67's worst
     /// trace 418 → 88); no set's went up, and the real corpus' watch swings score as before.
     public var turnBackReadings: Int = 2
+    /// A runner's lateral sway swings single strong readings to and fro about the pose's axis
+    /// at the stride rate (1.2–1.6 Hz: one side a step), up to `swayDegrees` off it, so that
+    /// right after a turn no `windowMs` holds readings `spreadDegrees` together (a 10 Hz gait2
+    /// runner: 15°, 25°, 21° off one side, then 11° the other). Over this long (about a step,
+    /// the time of a swing from one side to the other; 0: never, the screen's) the heading is
+    /// taken when its strong readings, spanning at least `swaySpanMs`, all lie within
+    /// `swayDegrees` of an edge-up pose's axis, their mean direction within `axisDegrees`, and
+    /// the newest came back by `swayReturnDegrees` from the farthest, which is neither the
+    /// newest nor the oldest: the heading turned back. A turn into the pose comes in from one
+    /// side (its farthest reading is the oldest); one through it (a half turn's side pose,
+    /// 150°/s or more) leaves the cone within 170 ms and moves on; an arm swinging to 60° and
+    /// back (SettledOnTheMoveTests.slowSwing) turns back 30° from the neighbouring pose's axis,
+    /// its mean further. Device (`device`, 400): running p95 of gait2 seeds 50–55, 60–75, 80–83,
+    /// 4 sets over 300 ms (max 358) → none (max 264, with `maximumLeanDegrees`' step);
+    /// third-pose passes and bad changes as before, the corpora unchanged.
+    public var swayWindowMs: Double = 0
+    /// … its strong readings spanning at least this: two stances of a 10 Hz runner, so that a
+    /// flight does not hide readings outside the cone.
+    public var swaySpanMs: Double = 200
+    /// … each within this of the pose's axis: lateral sway of 2.5 m/s² on 6 m/s² in the plane
+    /// (23°) plus the arm's swing in the plane (gait2: up to 9.5°).
+    public var swayDegrees: Double = 35
+    /// … and the newest back from the farthest by at least this (a turn's noise and the hand's
+    /// tremor move a reading 1–3°).
+    public var swayReturnDegrees: Double = 10
 
     public init() {}
 
@@ -112,6 +143,7 @@ public struct HeadingParameters: Equatable, Sendable {
         var parameters = HeadingParameters()
         parameters.slowAfterFlightDegreesPerSecond = parameters.spreadDegrees / parameters.interruptedSpanMs * 1000
         parameters.strayDegrees = 25
+        parameters.swayWindowMs = 400
         return parameters
     }
 }

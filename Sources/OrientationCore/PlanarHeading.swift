@@ -43,6 +43,10 @@ struct PlanarHeading: Sendable {
     private let axisCos: Double
     private let strayCos: Double
     private let spreadRadians: Double
+    private let swayWindowUs: Int64
+    private let swaySpanUs: Int64
+    private let swayRadians: Double
+    private let swayReturnRadians: Double
 
     init(parameters: HeadingParameters) {
         windowUs = Int64(parameters.windowMs * 1000)
@@ -59,6 +63,10 @@ struct PlanarHeading: Sendable {
         axisCos = cosineApproximation(parameters.axisDegrees * .pi / 180)
         strayCos = cosineApproximation(max(parameters.axisDegrees, parameters.strayDegrees) * .pi / 180)
         spreadRadians = parameters.spreadDegrees * .pi / 180
+        swayWindowUs = Int64(parameters.swayWindowMs * 1000)
+        swaySpanUs = Int64(parameters.swaySpanMs * 1000)
+        swayRadians = parameters.swayDegrees * .pi / 180
+        swayReturnRadians = parameters.swayReturnDegrees * .pi / 180
     }
 
     mutating func reset() {
@@ -130,8 +138,13 @@ struct PlanarHeading: Sendable {
     /// `slowAfterFlightDegreesPerSecond`. The window reaches back to the strong reading before
     /// the newest when they are more than `windowMs` but at most `stepPairMs` apart. One of the
     /// last `windowMs` may stray to `strayDegrees` from the axis when more than `minimumCount`
-    /// agree and their mean direction stays within `axisDegrees`.
+    /// agree and their mean direction stays within `axisDegrees`. Failing that, the pose a
+    /// runner's sway turns the readings to and fro about (`swayingPose`).
     func steadyPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
+        stoppedPose(at: timeUs) ?? swayingPose(at: timeUs)
+    }
+
+    private func stoppedPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
         guard count >= minimumCount else { return nil }
         let k = strongIndex(from: 0)
         guard k < count else { return nil }
@@ -181,6 +194,61 @@ struct PlanarHeading: Sendable {
         guard !stray || n > minimumCount && sumX * axis.x + sumY * axis.y >= axisCos * length else { return nil }
         let scale = standardGravity / length
         return (pose, Vector3(sumX * scale, sumY * scale, 0))
+    }
+
+    /// The edge-up pose the strong readings of the last `swayWindowMs` sway about
+    /// (`HeadingParameters.swayWindowMs`): they span `swaySpanMs`, each lies within `swayDegrees`
+    /// of its axis, their mean within `axisDegrees`, and the newest came back by
+    /// `swayReturnDegrees` from the farthest, which is neither the newest nor the oldest.
+    private func swayingPose(at timeUs: Int64) -> (pose: Orientation, direction: Vector3)? {
+        guard swayWindowUs > 0 else { return nil }
+        var n = 0, sumX = 0.0, sumY = 0.0, newestUs = Int64.min, oldestUs = Int64.min
+        forEachStrong(within: swayWindowUs, at: timeUs) { i in
+            if n == 0 { newestUs = times[i] }
+            oldestUs = times[i]
+            sumX += xs[i]
+            sumY += ys[i]
+            n += 1
+            return true
+        }
+        guard n >= 3, newestUs - oldestUs >= swaySpanUs, timeUs - newestUs <= windowUs else { return nil }
+        let length = (sumX * sumX + sumY * sumY).squareRoot()
+        let pose = Self.nearestEdge(x: sumX, y: sumY)
+        guard let axis = pose.gravityAxis, sumX * axis.x + sumY * axis.y >= axisCos * length else { return nil }
+        var newest = 0.0, farthest = 0.0, farthestAt = 0, seen = 0
+        let inside = forEachStrong(within: swayWindowUs, at: timeUs) { i in
+            let off = signedAngle(of: i, from: axis)
+            guard abs(off) <= swayRadians else { return false }
+            if seen == 0 { newest = off }
+            if abs(off) > abs(farthest) {
+                farthest = off
+                farthestAt = seen
+            }
+            seen += 1
+            return true
+        }
+        guard inside, farthestAt > 0, farthestAt < n - 1,
+              (farthest > 0 ? farthest - newest : newest - farthest) >= swayReturnRadians else { return nil }
+        let scale = standardGravity / length
+        return (pose, Vector3(sumX * scale, sumY * scale, 0))
+    }
+
+    /// Calls `body` with the buffer index of each strong reading of the last `spanUs` before
+    /// `timeUs`, newest first, until it returns false; whether it never did.
+    @discardableResult
+    private func forEachStrong(within spanUs: Int64, at timeUs: Int64, _ body: (Int) -> Bool) -> Bool {
+        for j in 0..<count {
+            let i = (next - 1 - j) & Self.mask
+            if timeUs - times[i] > spanUs { break }
+            if strong[i], !body(i) { return false }
+        }
+        return true
+    }
+
+    /// The angle of reading `i`'s direction from `axis` (radians, positive counterclockwise).
+    private func signedAngle(of i: Int, from axis: Vector3) -> Double {
+        let angle = acosApproximation(min(1, max(-1, axis.x * xs[i] + axis.y * ys[i])))
+        return axis.x * ys[i] - axis.y * xs[i] < 0 ? -angle : angle
     }
 
     /// How many readings back from the newest the first strong one at or after `skip` lies
