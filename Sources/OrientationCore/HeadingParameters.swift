@@ -84,8 +84,8 @@ public struct HeadingParameters: Equatable, Sendable {
     /// quarter turn inside the stride window shortens the stride average's part in the plane
     /// (two poses 90° apart mixed: to 0.71 of it), not its z, and the step holds less of the
     /// turn. gait2 seed 71: a device leaning back 35° read as 42°, a turn at 23 205 ms taken at
-    /// 23 572 where its readings agreed at 23 265. Walking too, R02 went landscapeRight, faceUp,
-    /// landscapeRight (a bad change).
+    /// 23 572 where its readings agreed at 23 265. Taken walking too, the real corpus' R02 went
+    /// landscapeRight, faceUp, landscapeRight (a bad change).
     public var maximumLeanDegrees: Double = 40
     /// A reading whose z opposes the lean and is longer than the lean's is still kept when its z
     /// is at most this part of its in-plane length (it lies within 27° of the screen's plane):
