@@ -1,7 +1,8 @@
 /// When loud readings say the device has been carried, ridden or worn for longer than a glance
 /// lasts (`OnTheMoveParameters`): the screen rule's step and heading paths
 /// (`ScreenParameters.onTheMove`) and the classifier's still path (`ClassifierParameters.onTheMove`)
-/// ask it. A hand's turn or glance is loud only while it lasts.
+/// ask it; the classifier's still and heading paths also ask when a quiet device turned loud
+/// (`startedFromQuiet`, a shake's onset). A hand's turn or glance is loud only while it lasts.
 struct OnTheMove: Sendable {
     private let loudMS2: Double
     private let quietBreakUs: Int64

@@ -178,7 +178,8 @@ public struct OrientationClassifier: Sendable {
     /// stride window) the last step's
     /// average must agree too (`stepAgrees`): a shake's turning point or a vibration motor's
     /// slow alias is still for an instant, while the step around it is not gravity alone. So must
-    /// it for a new edge-up pose just after a quiet device turned loud (`shakeOnsetAgrees`).
+    /// it for a new edge-up pose just after a shake's onset (`shakeOnsetAgrees`: a quiet device
+    /// turned loud, or the first violent reading after a stride window without one).
     private func stillReading(_ spread: (mean: Vector3, maxDistanceSquared: Double)) -> Vector3? {
         guard abs(spread.mean.magnitude - standardGravity) <= parameters.stillMagnitudeToleranceMS2
         else { return nil }
